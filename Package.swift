@@ -1,0 +1,25 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Every target gets the same upcoming-feature settings so the code is ready for the next language mode.
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "swift-tcf",
+    products: [
+        .library(name: "IABTCF", targets: ["IABTCF"]),
+        .executable(name: "tcstring", targets: ["tcstring"]),
+    ],
+    targets: [
+        // The codec: imports nothing but the Swift standard library.
+        .target(name: "IABTCF", swiftSettings: settings),
+        // The command-line tool; may use Foundation.
+        .executableTarget(name: "tcstring", dependencies: ["IABTCF"], swiftSettings: settings),
+        .testTarget(name: "IABTCFTests", dependencies: ["IABTCF", "tcstring"], swiftSettings: settings),
+    ],
+    swiftLanguageModes: [.v6]
+)

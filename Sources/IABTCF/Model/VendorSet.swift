@@ -1,0 +1,239 @@
+/// A set of vendor ids (1-65535), one bit per id in 64-bit words.
+///
+/// Used for vendor consents, vendor legitimate interests, disclosed and allowed vendors and the
+/// vendors of each publisher restriction. The words are MSB-first like the wire: vendor 1 is bit 63
+/// of word 0, vendor 64 bit 0 of word 0, vendor 65 bit 63 of word 1. A bitfield on the wire is
+/// therefore copied a word at a time, and a range is applied with masks, never id by id.
+///
+/// Equality is logical: two sets are equal when they hold the same ids, however they were encoded.
+public struct VendorSet: Sendable, Hashable {
+    /// The highest vendor id a TC string can carry (MaxVendorId has 16 bits).
+    public static let maxID = 65535
+
+    /// Invariant: the last word is not zero, so equal sets have equal words.
+    @usableFromInline var words: [UInt64]
+
+    /// Creates an empty set.
+    @inlinable public init() { words = [] }
+
+    /// Takes words in the set's layout and drops trailing zero words.
+    @usableFromInline init(words: [UInt64]) {
+        self.words = words
+        trimTrailingZeros()
+    }
+
+    /// Creates a set holding `ids`.
+    ///
+    /// - Throws: ``TCStringError/Code/invalidVendorId`` for an id outside `1...65535`.
+    public init(_ ids: some Sequence<Int>) throws(TCStringError) {
+        self.init()
+        for id in ids { try insert(id) }
+    }
+
+    /// Whether `id` is in the set; `false` for ids outside `1...65535`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public func contains(_ id: Int) -> Bool {
+        let index = id &- 1
+        let word = index &>> 6
+        guard index >= 0, word < words.count else { return false }
+        return words[word] & ((1 as UInt64) &<< UInt64(63 &- (index & 63))) != 0
+    }
+
+    /// Whether the set holds no ids.
+    @inlinable public var isEmpty: Bool { words.isEmpty }
+
+    /// The number of ids.
+    ///
+    /// - Complexity: O(highest id / 64).
+    public var count: Int { words.reduce(0) { $0 &+ $1.nonzeroBitCount } }
+
+    /// The highest id, or `nil` when the set is empty.
+    public var max: Int? {
+        guard let last = words.last else { return nil }
+        return (words.count &- 1) &* 64 &+ 64 &- last.trailingZeroBitCount
+    }
+
+    /// The ids as maximal runs of consecutive ids, ascending: `{1, 2, 3, 7}` gives `1...3` and `7...7`.
+    public var ranges: [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        forEachRun { result.append($0) }
+        return result
+    }
+
+    // MARK: - Mutation
+
+    /// Adds `id`.
+    ///
+    /// - Throws: ``TCStringError/Code/invalidVendorId`` for an id outside `1...65535`.
+    public mutating func insert(_ id: Int) throws(TCStringError) {
+        try Self.check(id)
+        insertUnchecked(id...id)
+    }
+
+    /// Adds every id in `range`.
+    ///
+    /// - Throws: ``TCStringError/Code/invalidVendorId`` when the range reaches outside `1...65535`.
+    /// - Complexity: O(range.count / 64).
+    public mutating func insert(contentsOf range: ClosedRange<Int>) throws(TCStringError) {
+        try Self.check(range.lowerBound)
+        try Self.check(range.upperBound)
+        insertUnchecked(range)
+    }
+
+    /// Removes `id` if present.
+    public mutating func remove(_ id: Int) {
+        guard id >= 1 else { return }
+        remove(contentsOf: id...id)
+    }
+
+    /// Removes every id in `range` that is present.
+    public mutating func remove(contentsOf range: ClosedRange<Int>) {
+        let low = Swift.max(range.lowerBound, 1)
+        let high = Swift.min(range.upperBound, words.count &* 64)
+        guard low <= high else { return }
+        applyMasks(low...high) { $0 &= ~$1 }
+        trimTrailingZeros()
+    }
+
+    /// Adds the ids of `other`.
+    public mutating func formUnion(_ other: VendorSet) {
+        if other.words.count > words.count {
+            words.append(contentsOf: repeatElement(0, count: other.words.count &- words.count))
+        }
+        for i in other.words.indices { words[i] |= other.words[i] }
+    }
+
+    /// Removes the ids of `other`.
+    public mutating func subtract(_ other: VendorSet) {
+        for i in 0..<Swift.min(words.count, other.words.count) { words[i] &= ~other.words[i] }
+        trimTrailingZeros()
+    }
+
+    /// The ids in either set.
+    public func union(_ other: VendorSet) -> VendorSet {
+        var result = self
+        result.formUnion(other)
+        return result
+    }
+
+    /// The ids in both sets.
+    public func intersection(_ other: VendorSet) -> VendorSet {
+        let count = Swift.min(words.count, other.words.count)
+        return VendorSet(words: (0..<count).map { words[$0] & other.words[$0] })
+    }
+
+    // MARK: - Internal helpers
+
+    static func check(_ id: Int) throws(TCStringError) {
+        guard id >= 1 && id <= maxID else { throw TCStringError(.invalidVendorId, value: id) }
+    }
+
+    /// Sets the bits of `range` (ids already validated), growing the words as needed.
+    mutating func insertUnchecked(_ range: ClosedRange<Int>) {
+        let needed = (range.upperBound &+ 63) &>> 6
+        if needed > words.count { words.append(contentsOf: repeatElement(0, count: needed &- words.count)) }
+        applyMasks(range) { $0 |= $1 }
+    }
+
+    /// Calls `apply(&word, mask)` for each word `range` touches, with the mask of its ids in that word.
+    /// The edge words get partial masks, the words between get all ones.
+    @inline(__always)
+    mutating func applyMasks(_ range: ClosedRange<Int>, _ apply: (inout UInt64, UInt64) -> Void) {
+        let first = range.lowerBound &- 1
+        let last = range.upperBound &- 1
+        let firstWord = first &>> 6
+        let lastWord = last &>> 6
+        // MSB-first: id offset k within a word is bit 63 - k, so "from k on" is ~0 >> k.
+        let head = ~(0 as UInt64) &>> UInt64(first & 63)
+        let tail = ~(0 as UInt64) &<< UInt64(63 &- (last & 63))
+        words.withUnsafeMutableBufferPointer { w in
+            if firstWord == lastWord {
+                apply(&w[firstWord], head & tail)
+                return
+            }
+            apply(&w[firstWord], head)
+            var i = firstWord &+ 1
+            while i < lastWord {
+                apply(&w[i], ~0)
+                i &+= 1
+            }
+            apply(&w[lastWord], tail)
+        }
+    }
+
+    mutating func trimTrailingZeros() {
+        while let last = words.last, last == 0 { words.removeLast() }
+    }
+
+    /// Calls `body` with each maximal run of consecutive ids, ascending, using whole-word scans.
+    func forEachRun(_ body: (ClosedRange<Int>) -> Void) {
+        var position = 0  // 0-based bit index into the words
+        let total = words.count &* 64
+        while position < total {
+            guard let start = nextBit(from: position, set: true) else { return }
+            let end = nextBit(from: start, set: false) ?? total
+            body((start &+ 1)...end)
+            position = end
+        }
+    }
+
+    /// The first bit index at or after `position` whose value is `set`, or `nil` past the last word.
+    private func nextBit(from position: Int, set: Bool) -> Int? {
+        var word = position &>> 6
+        guard word < words.count else { return nil }
+        // Mask off the bits before `position` in the first word (they count as not matching).
+        var bits = (set ? words[word] : ~words[word]) & (~(0 as UInt64) &>> UInt64(position & 63))
+        while bits == 0 {
+            word &+= 1
+            guard word < words.count else { return nil }
+            bits = set ? words[word] : ~words[word]
+        }
+        return word &* 64 &+ bits.leadingZeroBitCount
+    }
+}
+
+extension VendorSet: Sequence {
+    /// Iterates the ids in ascending order.
+    @inlinable public func makeIterator() -> Iterator { Iterator(words: words) }
+
+    /// Iterates a ``VendorSet`` in ascending order, one count-leading-zeros per id.
+    public struct Iterator: IteratorProtocol, Sendable {
+        @usableFromInline let words: [UInt64]
+        @usableFromInline var index = 0
+        @usableFromInline var current: UInt64
+
+        @inlinable init(words: [UInt64]) {
+            self.words = words
+            current = words.first ?? 0
+        }
+
+        @inlinable public mutating func next() -> Int? {
+            while current == 0 {
+                index &+= 1
+                guard index < words.count else { return nil }
+                current = words[index]
+            }
+            let zeros = current.leadingZeroBitCount
+            current &= ~((1 as UInt64) &<< UInt64(63 &- zeros))
+            return index &* 64 &+ zeros &+ 1
+        }
+    }
+
+    @inlinable public var underestimatedCount: Int { isEmpty ? 0 : 1 }
+}
+
+extension VendorSet: ExpressibleByArrayLiteral {
+    /// Creates a set from a literal; an id outside `1...65535` is a programming error and traps.
+    public init(arrayLiteral ids: Int...) {
+        do { try self.init(ids) } catch { preconditionFailure("\(error)") }
+    }
+}
+
+extension VendorSet: CustomStringConvertible {
+    /// The ids as runs, e.g. `[1-3, 7]`.
+    public var description: String {
+        "[" + ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+            .joined(separator: ", ") + "]"
+    }
+}

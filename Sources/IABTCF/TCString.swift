@@ -1,0 +1,148 @@
+/// A decoded TCF v2 TC string: every field of every segment, typed.
+///
+/// Decode with ``init(encoded:options:)``; read the fields; change them; encode again.
+///
+/// ```swift
+/// let tc = try TCString(encoded: "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA")
+/// tc.cmpId                          // 880
+/// tc.vendorConsents.contains(2)     // true
+/// tc.disclosedVendors?.contains(404) // true
+/// ```
+///
+/// Equality compares the fields only, not how the input happened to lay them out on the wire.
+public struct TCString: Sendable {
+    /// The encoding version; always 2 (TCF v2).
+    public var version: Int { 2 }
+    /// Created: when the TC string was created (TCF asks for the same day-level value as ``lastUpdated``).
+    public var created: Timestamp
+    /// LastUpdated: when the TC string was last updated.
+    public var lastUpdated: Timestamp
+    /// CmpId: the registered id of the CMP that last updated the string (12 bits).
+    public var cmpId: Int
+    /// CmpVersion: the CMP's own version number (12 bits).
+    public var cmpVersion: Int
+    /// ConsentScreen: the CMP's screen number on which consent was given (6 bits).
+    public var consentScreen: Int
+    /// ConsentLanguage: the ISO 639-1 language of the consent notice, e.g. `EN`.
+    public var consentLanguage: TwoLetterCode
+    /// VendorListVersion: the Global Vendor List version used (12 bits).
+    public var vendorListVersion: Int
+    /// TcfPolicyVersion: the policy version (2 = TCF v2.0, 4 = v2.2, 5 = current). Any 6-bit value decodes.
+    public var policyVersion: Int
+    /// IsServiceSpecific: the string applies to this service only (policy requires `true`).
+    public var isServiceSpecific: Bool
+    /// UseNonStandardTexts: the CMP changed the standard purpose texts (formerly UseNonStandardStacks).
+    public var useNonStandardTexts: Bool
+    /// SpecialFeatureOptIns.
+    public var specialFeatureOptIns: SpecialFeatureSet
+    /// PurposesConsent.
+    public var purposeConsents: PurposeSet
+    /// PurposesLITransparency: legitimate interest established and not objected to.
+    public var purposeLegitimateInterests: PurposeSet
+    /// PurposeOneTreatment: purpose 1 was not disclosed, by the rules of ``publisherCountryCode``.
+    public var purposeOneTreatment: Bool
+    /// PublisherCC: the country whose legislation the publisher follows, e.g. `DE`.
+    public var publisherCountryCode: TwoLetterCode
+    /// The Vendor Consent section.
+    public var vendorConsents: VendorSet
+    /// The Vendor Legitimate Interest section.
+    public var vendorLegitimateInterests: VendorSet
+    /// The Publisher Restrictions section.
+    public var publisherRestrictions: PublisherRestrictions
+    /// The Disclosed Vendors segment, or `nil` when absent (TCF v2.3 requires it).
+    public var disclosedVendors: VendorSet?
+    /// The Allowed Vendors segment (deprecated since 2021), or `nil` when absent.
+    public var allowedVendors: VendorSet?
+    /// The Publisher TC segment, or `nil` when absent.
+    public var publisherTC: PublisherTC?
+
+    /// How a decoded string laid its sections out on the wire; `nil` for values built in code.
+    var layout: WireLayout?
+
+    /// Creates a TC string value. Every field has a neutral default; `created` and `lastUpdated`
+    /// are required because the codec has no clock (see ``Timestamp/startOfDay``).
+    public init(
+        created: Timestamp,
+        lastUpdated: Timestamp? = nil,
+        cmpId: Int = 0,
+        cmpVersion: Int = 0,
+        consentScreen: Int = 0,
+        consentLanguage: TwoLetterCode = TwoLetterCode(rawValue: 4 << 6 | 13),  // EN
+        vendorListVersion: Int = 0,
+        policyVersion: Int = 5,
+        isServiceSpecific: Bool = true,
+        useNonStandardTexts: Bool = false,
+        specialFeatureOptIns: SpecialFeatureSet = [],
+        purposeConsents: PurposeSet = [],
+        purposeLegitimateInterests: PurposeSet = [],
+        purposeOneTreatment: Bool = false,
+        publisherCountryCode: TwoLetterCode = TwoLetterCode(rawValue: 0),  // AA
+        vendorConsents: VendorSet = [],
+        vendorLegitimateInterests: VendorSet = [],
+        publisherRestrictions: PublisherRestrictions = PublisherRestrictions(),
+        disclosedVendors: VendorSet? = nil,
+        allowedVendors: VendorSet? = nil,
+        publisherTC: PublisherTC? = nil
+    ) {
+        self.created = created
+        self.lastUpdated = lastUpdated ?? created
+        self.cmpId = cmpId
+        self.cmpVersion = cmpVersion
+        self.consentScreen = consentScreen
+        self.consentLanguage = consentLanguage
+        self.vendorListVersion = vendorListVersion
+        self.policyVersion = policyVersion
+        self.isServiceSpecific = isServiceSpecific
+        self.useNonStandardTexts = useNonStandardTexts
+        self.specialFeatureOptIns = specialFeatureOptIns
+        self.purposeConsents = purposeConsents
+        self.purposeLegitimateInterests = purposeLegitimateInterests
+        self.purposeOneTreatment = purposeOneTreatment
+        self.publisherCountryCode = publisherCountryCode
+        self.vendorConsents = vendorConsents
+        self.vendorLegitimateInterests = vendorLegitimateInterests
+        self.publisherRestrictions = publisherRestrictions
+        self.disclosedVendors = disclosedVendors
+        self.allowedVendors = allowedVendors
+        self.publisherTC = publisherTC
+    }
+}
+
+extension TCString: Hashable {
+    /// Compares every field; the wire layout a decoded value remembers is not part of equality.
+    public static func == (lhs: TCString, rhs: TCString) -> Bool {
+        lhs.fields == rhs.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+
+    /// The fields as one hashable value (the layout left out).
+    private var fields: Fields {
+        Fields(
+            created: created, lastUpdated: lastUpdated, cmpId: cmpId, cmpVersion: cmpVersion,
+            consentScreen: consentScreen, consentLanguage: consentLanguage, vendorListVersion: vendorListVersion,
+            policyVersion: policyVersion, isServiceSpecific: isServiceSpecific,
+            useNonStandardTexts: useNonStandardTexts, specialFeatureOptIns: specialFeatureOptIns,
+            purposeConsents: purposeConsents, purposeLegitimateInterests: purposeLegitimateInterests,
+            purposeOneTreatment: purposeOneTreatment, publisherCountryCode: publisherCountryCode,
+            vendorConsents: vendorConsents, vendorLegitimateInterests: vendorLegitimateInterests,
+            publisherRestrictions: publisherRestrictions, disclosedVendors: disclosedVendors,
+            allowedVendors: allowedVendors, publisherTC: publisherTC)
+    }
+
+    private struct Fields: Hashable {
+        var created, lastUpdated: Timestamp
+        var cmpId, cmpVersion, consentScreen: Int
+        var consentLanguage: TwoLetterCode
+        var vendorListVersion, policyVersion: Int
+        var isServiceSpecific, useNonStandardTexts: Bool
+        var specialFeatureOptIns: SpecialFeatureSet
+        var purposeConsents, purposeLegitimateInterests: PurposeSet
+        var purposeOneTreatment: Bool
+        var publisherCountryCode: TwoLetterCode
+        var vendorConsents, vendorLegitimateInterests: VendorSet
+        var publisherRestrictions: PublisherRestrictions
+        var disclosedVendors, allowedVendors: VendorSet?
+        var publisherTC: PublisherTC?
+    }
+}

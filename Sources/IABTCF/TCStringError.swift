@@ -1,0 +1,118 @@
+/// The one error type of the codec: what went wrong and where.
+///
+/// Decoding never traps on malformed input; every failure is one of these. The ``code`` says what
+/// happened, ``segment`` (0-based, in the order the segments appear in the input), ``bitOffset``
+/// (from the start of that segment) and ``field`` (the specification's field name) say where.
+///
+/// ```swift
+/// do {
+///     _ = try TCString(encoded: "CPc7TgP")
+/// } catch {
+///     print(error)  // truncated: segment 0, bit 42, field Created ...
+/// }
+/// ```
+public struct TCStringError: Error, Hashable, Sendable {
+    /// What went wrong.
+    public var code: Code
+    /// The 0-based index of the segment in the input, when the error belongs to one.
+    public var segment: Int?
+    /// The bit offset from the start of ``segment`` where the offending field begins.
+    public var bitOffset: Int?
+    /// The specification's name for the offending field, such as `MaxVendorId`.
+    public var field: String?
+    /// A value that explains the error: the unsupported version, the offending byte, the maximum length...
+    public var value: Int?
+
+    /// Creates an error.
+    public init(_ code: Code, segment: Int? = nil, bitOffset: Int? = nil, field: String? = nil, value: Int? = nil) {
+        self.code = code
+        self.segment = segment
+        self.bitOffset = bitOffset
+        self.field = field
+        self.value = value
+    }
+
+    /// A kind of error. New codes may be added in minor releases, so switch with a `default:` case.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's stable name, as printed by the command-line tool.
+        public let name: String
+
+        init(_ name: String) { self.name = name }
+
+        public var description: String { name }
+
+        /// The input is empty.
+        public static let emptyString = Code("emptyString")
+        /// The input is longer than ``TCString/DecodingOptions/maximumLength``.
+        public static let inputTooLong = Code("inputTooLong")
+        /// A character outside the base64url alphabet (`A-Z a-z 0-9 - _`), or misplaced `=` padding.
+        public static let invalidCharacter = Code("invalidCharacter")
+        /// A segment has no characters (`a..b`, a leading or trailing `.`).
+        public static let emptySegment = Code("emptySegment")
+        /// A field needs more bits than the segment holds.
+        public static let truncated = Code("truncated")
+        /// The core's Version is not 2 (``TCStringError/value`` holds it; 1 is a TCF v1.1 string).
+        public static let unsupportedVersion = Code("unsupportedVersion")
+        /// A segment's SegmentType is 4-7, which the specification does not define.
+        public static let unknownSegmentType = Code("unknownSegmentType")
+        /// A segment type occurs twice, or a segment after the first claims to be a core segment.
+        public static let duplicateSegment = Code("duplicateSegment")
+        /// A range entry ends before it starts, or beyond the section's MaxVendorId.
+        public static let invalidRange = Code("invalidRange")
+        /// A vendor id of 0, or above 65535.
+        public static let invalidVendorId = Code("invalidVendorId")
+        /// A value does not fit its field (purpose 25, a timestamp beyond 36 bits, a letter outside A-Z...).
+        public static let valueOutOfRange = Code("valueOutOfRange")
+    }
+}
+
+extension TCStringError: CustomStringConvertible {
+    /// One line: the code, then where and what, e.g.
+    /// `truncated: segment 0, bit 213, field MaxVendorId`.
+    public var description: String {
+        var parts: [String] = []
+        if let segment { parts.append("segment \(segment)") }
+        if let bitOffset { parts.append("bit \(bitOffset)") }
+        if let field { parts.append("field \(field)") }
+        if let value { parts.append("value \(value)") }
+        var text = code.name
+        if !parts.isEmpty { text += ": " + parts.joined(separator: ", ") }
+        if let explanation { text += " (\(explanation))" }
+        return text
+    }
+
+    /// A human hint for the codes where the bare facts are not enough.
+    private var explanation: String? {
+        switch code {
+        case .unsupportedVersion where value == 1:
+            return "a TCF v1.1 consent string; only TCF v2 is supported"
+        case .unsupportedVersion:
+            return "only TCF v2 strings are supported"
+        case .invalidCharacter:
+            return "TC strings use base64url: A-Z a-z 0-9 - _"
+        case .inputTooLong:
+            return "longer than the configured maximum length"
+        default:
+            return nil
+        }
+    }
+}
+
+// Error construction is kept out of line so the hot decoding paths stay small.
+extension TCStringError {
+    @inline(never)
+    static func at(
+        _ code: Code,
+        segment: Int,
+        bit: Int,
+        field: Field? = nil,
+        value: Int? = nil
+    ) -> TCStringError {
+        TCStringError(code, segment: segment, bitOffset: bit, field: field?.rawValue, value: value)
+    }
+
+    @inline(never)
+    static func outOfRange(_ field: Field, _ value: Int) -> TCStringError {
+        TCStringError(.valueOutOfRange, field: field.rawValue, value: value)
+    }
+}

@@ -1,0 +1,81 @@
+/// Reads MSB-first fields from a decoded segment.
+///
+/// The buffer must hold ``tailPadding`` zero bytes after the data, so a field read is one unaligned
+/// 8-byte load plus two shifts, and a 64-bit read adds one byte; the real bit count is checked
+/// separately, once per field.
+struct BitReader {
+    /// Zero bytes that must follow the data: a 64-bit read at the last bit loads 9 bytes from there.
+    static let tailPadding = 16
+
+    let base: UnsafePointer<UInt8>
+    /// Bits that belong to the segment (6 per character).
+    let bitCount: Int
+    /// The next bit to read, from the start of the segment.
+    var offset = 0
+    /// The segment's index in the input, for errors.
+    let segment: Int
+
+    init(base: UnsafePointer<UInt8>, bitCount: Int, segment: Int) {
+        self.base = base
+        self.bitCount = bitCount
+        self.segment = segment
+    }
+
+    var remaining: Int { bitCount &- offset }
+
+    /// Throws ``TCStringError/Code/truncated`` unless `width` more bits are there.
+    @inline(__always)
+    func require(_ width: Int, _ field: Field) throws(TCStringError) {
+        guard width <= bitCount &- offset else {
+            throw TCStringError.at(.truncated, segment: segment, bit: offset, field: field)
+        }
+    }
+
+    /// The 64 bits starting at bit `position`, MSB first. No bounds check: `position < bitCount`
+    /// must hold, and the tail padding covers the bytes past the end.
+    @inline(__always)
+    func peek64(at position: Int) -> UInt64 {
+        let byte = position &>> 3
+        let shift = UInt64(position & 7)
+        let raw = UnsafeRawPointer(base + byte)
+        let high = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)) &<< shift
+        // When shift is 0 this shifts the ninth byte out entirely, as it should.
+        let low = UInt64(raw.load(fromByteOffset: 8, as: UInt8.self)) &>> (8 &- shift)
+        return high | low
+    }
+
+    /// Reads an unsigned field of `field.width` bits.
+    @inline(__always)
+    mutating func read(_ field: Field) throws(TCStringError) -> Int {
+        try read(field.width, field)
+    }
+
+    /// Reads an unsigned field of `width` bits (1...63).
+    @inline(__always)
+    mutating func read(_ width: Int, _ field: Field) throws(TCStringError) -> Int {
+        try require(width, field)
+        let value = peek64(at: offset) &>> UInt64(64 &- width)
+        offset &+= width
+        return Int(truncatingIfNeeded: value)
+    }
+
+    /// Reads a one-bit flag.
+    @inline(__always)
+    mutating func readBool(_ field: Field) throws(TCStringError) -> Bool {
+        try read(1, field) == 1
+    }
+
+    /// Reads `width` bits (0...64) into the top of a word: the first bit read becomes bit 63.
+    @inline(__always)
+    mutating func readLeftAligned(_ width: Int, _ field: Field) throws(TCStringError) -> UInt64 {
+        try require(width, field)
+        guard width > 0 else { return 0 }
+        let value = peek64(at: offset) & (~0 &<< UInt64(64 &- width))
+        offset &+= width
+        return value
+    }
+
+    /// Skips `width` bits that were already checked, e.g. a bitfield read word by word.
+    @inline(__always)
+    mutating func skip(_ width: Int) { offset &+= width }
+}

@@ -1,0 +1,49 @@
+import IABTCF
+
+/// `tcstring decode [--pretty] [STRING | -]`
+enum DecodeCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        var pretty = false
+        var inputs: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--pretty": pretty = true
+            case "-": inputs.append(argument)
+            case _ where argument.hasPrefix("--"): Terminal.usageError("unknown option \(argument)")
+            default: inputs.append(argument)
+            }
+        }
+        guard inputs.count <= 1 else { Terminal.usageError("decode takes one string (or - for standard input)") }
+        if let input = inputs.first, input != "-" {
+            return decodeOne(String(input.trimmedASCII), pretty: pretty)
+        }
+        var status: Int32 = 0
+        for (number, line) in Terminal.lines().enumerated() {
+            switch decode(String(line.trimmedASCII)) {
+            case .success(let json):
+                Terminal.out(json.serialized(pretty: pretty))
+            case .failure(let error):
+                Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty))
+                Terminal.err("tcstring: line \(number + 1): \(error)")
+                status = Terminal.failure
+            }
+        }
+        return status
+    }
+
+    private static func decodeOne(_ string: String, pretty: Bool) -> Int32 {
+        switch decode(string) {
+        case .success(let json):
+            Terminal.out(json.serialized(pretty: pretty))
+            return 0
+        case .failure(let error):
+            Terminal.err("tcstring: \(error)")
+            return Terminal.failure
+        }
+    }
+
+    /// The JSON for a string: the decode schema (GPP strings join this later).
+    static func decode(_ string: String) -> Result<JSON, TCStringError> {
+        Result { () throws(TCStringError) in try TCString(encoded: string).json }
+    }
+}

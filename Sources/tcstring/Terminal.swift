@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Output and exit conventions shared by every command.
+enum Terminal {
+    /// Exit status for input that does not decode or validate.
+    static let failure: Int32 = 1
+    /// Exit status for a command line the tool does not understand.
+    static let usage: Int32 = 2
+
+    /// Writes to standard output (buffered).
+    static func out(_ line: String) { print(line) }
+
+    /// Writes one line to standard error.
+    static func err(_ line: String) {
+        var text = line + "\n"
+        text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// A closed pipe (`tcstring decode - | head`) must end the output quietly, not kill the process.
+    static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+    /// Reads standard input line by line, without the line ends.
+    static func lines() -> AnySequence<String> {
+        AnySequence { AnyIterator { readLine(strippingNewline: true) } }
+    }
+
+    /// A usage error: message on stderr, status 2.
+    static func usageError(_ message: String) -> Never {
+        err("tcstring: \(message)\n\(usageText)")
+        exit(usage)
+    }
+
+    static let usageText = """
+        usage: tcstring decode [--pretty] [STRING | -]
+                  Decode a TC string to JSON. Without STRING, or with -, read one string per
+                  line from standard input and print one JSON object per line (JSON Lines).
+        """
+}
+
+extension String {
+    /// Drops ASCII spaces, tabs and carriage returns at both ends (pasted strings often carry them).
+    var trimmedASCII: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        var s = self[...]
+        while let c = s.first, isSpace(c) { s.removeFirst() }
+        while let c = s.last, isSpace(c) { s.removeLast() }
+        return s
+    }
+}

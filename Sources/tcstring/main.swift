@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+Terminal.ignoreBrokenPipes()
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else { Terminal.usageError("no command given") }
+let rest = Array(arguments.dropFirst())
+let status: Int32
+switch command {
+case "decode": status = DecodeCommand.run(rest)
+case "help", "--help", "-h":
+    Terminal.out(Terminal.usageText)
+    status = 0
+default: Terminal.usageError("unknown command \(command)")
+}
+exit(status)
