@@ -1,0 +1,91 @@
+import Testing
+@testable import IABTCF
+
+/// Properties every malformed string must satisfy: a typed error that says where, never a trap.
+@Suite struct MalformedInputTests {
+    /// Every prefix of every valid vector either decodes or fails with an error naming the segment.
+    @Test(arguments: Fixtures.validDecodeVectors.filter { $0.tcString.count < 700 })
+    func everyPrefixFailsCleanly(_ vector: DecodeVector) {
+        let text = Array(vector.tcString.utf8)
+        for length in 0..<text.count {
+            do {
+                _ = try TCString(encodedBytes: text[0..<length])
+            } catch {
+                if length == 0 {
+                    #expect(error.code == .emptyString)
+                } else {
+                    #expect(error.segment != nil && error.bitOffset != nil, "\(length): \(error)")
+                    #expect([.truncated, .emptySegment].contains(error.code), "\(length): \(error)")
+                }
+            }
+        }
+    }
+
+    /// Replacing any character by any other byte never traps, and an error always says where.
+    @Test func randomCorruptionFailsCleanly() {
+        var rng = SplitMix64(seed: 0xBAD)
+        let vectors = Fixtures.validDecodeVectors
+        for _ in 0..<20_000 {
+            var text = Array(vectors[Int.random(in: 0..<vectors.count, using: &rng)].tcString.utf8)
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                text[Int.random(in: 0..<text.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
+            do {
+                _ = try TCString(encodedBytes: text)
+            } catch {
+                #expect(error.segment != nil, "\(error)")
+            }
+        }
+    }
+
+    @Test func reportsWhereTheProblemIs() throws {
+        func error(_ text: String) -> TCStringError? {
+            do { _ = try TCString(encoded: text); return nil } catch { return error }
+        }
+        let core = "CPc7TgPPc7TgPAGABCENCpCgAP_AAAAAAAAAAAAAAAAA"
+        #expect(try TCString(encoded: core).cmpId == 6)
+        #expect(error(core + ".") == TCStringError(.emptySegment, segment: 1, bitOffset: 0))
+        #expect(error("." + core) == TCStringError(.emptySegment, segment: 0, bitOffset: 0))
+        #expect(error(core + ".IAA+") == TCStringError(.invalidCharacter, segment: 1, bitOffset: 18, value: 43))
+        #expect(error(core + ".cAAAAAAAAAA.cAAAAAAAAAA")?.code == .duplicateSegment)
+        #expect(error(core + ".CAAAAAAAAAA")?.code == .duplicateSegment)
+        #expect(error(core + ".gAAAAAAAAAA") == TCStringError(.unknownSegmentType, segment: 1, bitOffset: 0, field: "SegmentType", value: 4))
+        #expect(error("BAAAAAAAAAAAAAAAAAAAA")?.value == 1)
+        #expect(error("BAAAAAAAAAAAAAAAAAAAA")?.description.contains("TCF v1.1") == true)
+        #expect(error(core + "==") == nil)
+        #expect(error(core + "===")?.code == .invalidCharacter)
+        #expect(error(String(repeating: "C", count: 200_000)) == TCStringError(.inputTooLong, value: 131_072))
+        #expect(throws: TCStringError.self) {
+            _ = try TCString(encoded: core, options: .init(maximumLength: 10))
+        }
+    }
+
+    /// Ranges that end before they start, start at vendor 0 or pass MaxVendorId are errors.
+    @Test func rejectsInvalidRanges() {
+        // Core with an empty consent bitfield, then a range-encoded LI section built bit by bit.
+        func withLIRange(max: Int, start: Int, end: Int) -> String {
+            var bits = ""
+            func put(_ value: Int, _ width: Int) {
+                for shift in stride(from: width - 1, through: 0, by: -1) { bits += value >> shift & 1 == 1 ? "1" : "0" }
+            }
+            put(2, 6); put(0, 36); put(0, 36); put(0, 12 + 12 + 6 + 12 + 12 + 6 + 1 + 1 + 12 + 24 + 24 + 1 + 12)
+            put(0, 16); put(0, 1)  // consents: MaxVendorId 0, bitfield
+            put(max, 16); put(1, 1); put(1, 12); put(1, 1); put(start, 16); put(end, 16)
+            put(0, 12)  // no restrictions
+            while bits.count % 6 != 0 { bits += "0" }
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            return String(stride(from: 0, to: bits.count, by: 6).map { i in
+                alphabet[Int(String(Array(bits)[i..<i + 6]), radix: 2)!]
+            })
+        }
+        #expect(throws: Never.self) { _ = try TCString(encoded: withLIRange(max: 10, start: 3, end: 10)) }
+        #expect((try? TCString(encoded: withLIRange(max: 10, start: 3, end: 10)))?.vendorLegitimateInterests == [3, 4, 5, 6, 7, 8, 9, 10])
+        for (max, start, end, code) in [(10, 5, 4, TCStringError.Code.invalidRange), (10, 3, 11, .invalidRange), (10, 0, 3, .invalidVendorId)] {
+            #expect {
+                _ = try TCString(encoded: withLIRange(max: max, start: start, end: end))
+            } throws: { error in
+                (error as? TCStringError)?.code == code && (error as? TCStringError)?.bitOffset ?? 0 > 230
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs the built `tcstring` executable, which SwiftPM places beside the test bundle.
+enum CommandLineTool {
+    struct Output {
+        let status: Int32
+        /// Whether the process was killed by a signal (it never should be).
+        let signaled: Bool
+        let stdout: String
+        let stderr: String
+    }
+
+    static let executable: URL = {
+        // The test process runs from the build folder's products directory (…/debug/*.xctest or a
+        // runner next to it); tcstring is built into the same directory.
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("tcstring")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        let buildDirectory = Fixtures.directory.deletingLastPathComponent().appendingPathComponent(".build/debug/tcstring")
+        return buildDirectory
+    }()
+
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            signaled: process.terminationReason == .uncaughtSignal,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
