@@ -108,6 +108,15 @@ public struct TCString: Sendable {
     }
 }
 
+extension TCString {
+    /// Sets ``created`` and ``lastUpdated`` to midnight UTC of the day of `now`, as TCF policy requires
+    /// of every change ("Created = LastUpdated = the day of the last update").
+    public mutating func markUpdated(at now: Timestamp) {
+        created = now.startOfDay
+        lastUpdated = created
+    }
+}
+
 extension TCString: Hashable {
     /// Compares every field; the wire layout a decoded value remembers is not part of equality.
     public static func == (lhs: TCString, rhs: TCString) -> Bool {

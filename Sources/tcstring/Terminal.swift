@@ -30,6 +30,27 @@ enum Terminal {
         AnySequence { AnyIterator { readLine(strippingNewline: true) } }
     }
 
+    /// All of standard input as text.
+    static func readAll() -> String? {
+        var lines: [String] = []
+        while let line = readLine(strippingNewline: false) { lines.append(line) }
+        return lines.joined()
+    }
+
+    /// A whole file as UTF-8 text, or `nil` when it cannot be read.
+    static func readFile(_ path: String) -> String? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            bytes += chunk[0..<count]
+            if count < chunk.count { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A usage error: message on stderr, status 2.
     static func usageError(_ message: String) -> Never {
         err("tcstring: \(message)\n\(usageText)")
@@ -40,6 +61,13 @@ enum Terminal {
         usage: tcstring decode [--pretty] [STRING | -]
                   Decode a TC string to JSON. Without STRING, or with -, read one string per
                   line from standard input and print one JSON object per line (JSON Lines).
+               tcstring encode [FILE | -]
+                  Read one JSON object in the decode schema and print its canonical TC string.
+                  Missing keys take defaults: created = today (UTC midnight), lastUpdated =
+                  created, policyVersion 5, isServiceSpecific true, consentLanguage EN,
+                  publisherCountryCode AA, other numbers 0, empty sets, absent segments.
+               tcstring reencode STRING
+                  Decode and re-encode, keeping the input's layout for unchanged sections.
         """
 }
 

@@ -13,6 +13,8 @@ let rest = Array(arguments.dropFirst())
 let status: Int32
 switch command {
 case "decode": status = DecodeCommand.run(rest)
+case "encode": status = EncodeCommand.encode(rest)
+case "reencode": status = EncodeCommand.reencode(rest)
 case "help", "--help", "-h":
     Terminal.out(Terminal.usageText)
     status = 0

@@ -1,0 +1,300 @@
+extension TCString {
+    /// How ``encoded(_:)`` lays the value out on the wire.
+    public enum EncodingStyle: Sendable, Hashable {
+        /// The canonical form: segments Core, Disclosed Vendors, Allowed Vendors, Publisher TC (each only
+        /// when present); each vendor section as a bitfield unless ranges are strictly smaller, with
+        /// MaxVendorId the highest id and ranges the maximal runs; restrictions sorted by purpose then
+        /// type; every segment zero-padded to a multiple of 24 bits (4 characters), no `=`.
+        case canonical
+        /// For a decoded value: every section that still holds what was decoded is written exactly as
+        /// it was (MaxVendorId, bitfield or ranges, the range entries as written, segment order,
+        /// padding), so decoding and re-encoding an unchanged string gives it back byte for byte.
+        /// Sections that changed, and values built in code, are written canonically.
+        case preservingLayout
+    }
+
+    /// Encodes the value as a TC string.
+    ///
+    /// Fields are written exactly as the value holds them: no policy rule is applied (see the
+    /// validation step for that), so for instance legitimate-interest bits and IsServiceSpecific
+    /// stay as given.
+    ///
+    /// - Throws: ``TCStringError/Code/valueOutOfRange`` when a field does not fit its width (CmpId
+    ///   above 4095, a timestamp beyond 36 bits, a custom purpose above NumCustomPurposes...).
+    /// - Complexity: O(n) in the output length; the exact size is computed first and the string is
+    ///   written in one pass.
+    public func encoded(_ style: EncodingStyle = .canonical) throws(TCStringError) -> String {
+        try validateWidths()
+        let layout = style == .preservingLayout ? self.layout : nil
+        let plan = EncodingPlan(self, layout: layout)
+        return try plan.write(self)
+    }
+
+    /// Checks every fixed-width field against its width before anything is written.
+    private func validateWidths() throws(TCStringError) {
+        func check(_ value: Int, _ field: Field) throws(TCStringError) {
+            guard value >= 0 && value < 1 << field.width else { throw .outOfRange(field, value) }
+        }
+        for (timestamp, field) in [(created, Field.created), (lastUpdated, .lastUpdated)] where !timestamp.isEncodable {
+            throw .outOfRange(field, Int(timestamp.deciseconds))
+        }
+        try check(cmpId, .cmpId)
+        try check(cmpVersion, .cmpVersion)
+        try check(consentScreen, .consentScreen)
+        try check(vendorListVersion, .vendorListVersion)
+        try check(policyVersion, .policyVersion)
+        for restriction in publisherRestrictions { try check(restriction.purposeId, .purposeId) }
+        if let publisherTC {
+            try check(publisherTC.numCustomPurposes, .numCustomPurposes)
+            let highest = max(publisherTC.customPurposeConsents.max ?? 0, publisherTC.customPurposeLegitimateInterests.max ?? 0)
+            guard highest <= publisherTC.numCustomPurposes else { throw .outOfRange(.numCustomPurposes, highest) }
+        }
+    }
+}
+
+/// Everything the encoder decides before writing: each segment's exact bit length, the form of each
+/// vendor section, the segment order and padding.
+private struct EncodingPlan {
+    struct Segment {
+        var type: SegmentType
+        var bits: Int
+        var characters: Int
+        var equalsSigns: Int
+    }
+
+    var vendorConsents: VendorSectionPlan
+    var vendorLegitimateInterests: VendorSectionPlan
+    var restrictions: RestrictionsPlan
+    var disclosedVendors: VendorSectionPlan?
+    var allowedVendors: VendorSectionPlan?
+    var segments: [Segment] = []
+
+    init(_ value: TCString, layout: WireLayout?) {
+        vendorConsents = VendorSectionPlan(value.vendorConsents, layout: layout?.vendorConsents)
+        vendorLegitimateInterests = VendorSectionPlan(value.vendorLegitimateInterests, layout: layout?.vendorLegitimateInterests)
+        restrictions = RestrictionsPlan(value.publisherRestrictions, layout: layout?.publisherRestrictions)
+        disclosedVendors = value.disclosedVendors.map { VendorSectionPlan($0, layout: layout?.disclosedVendors) }
+        allowedVendors = value.allowedVendors.map { VendorSectionPlan($0, layout: layout?.allowedVendors) }
+
+        // Segment order: as decoded for the segments still present, then new ones in canonical order.
+        var order: [SegmentType] = layout?.segments.map(\.type) ?? []
+        for type in SegmentType.allCases where !order.contains(type) { order.append(type) }
+        for type in order {
+            let bits: Int
+            switch type {
+            case .core: bits = 213 + vendorConsents.bits + vendorLegitimateInterests.bits + restrictions.bits
+            case .disclosedVendors: guard let plan = disclosedVendors else { continue }; bits = 3 + plan.bits
+            case .allowedVendors: guard let plan = allowedVendors else { continue }; bits = 3 + plan.bits
+            case .publisherTC:
+                guard let publisherTC = value.publisherTC else { continue }
+                bits = 3 + 24 + 24 + 6 + 2 * publisherTC.numCustomPurposes
+            }
+            // Padding is kept while the content has the same length as when decoded; otherwise 24-bit.
+            if let old = layout?.segments.first(where: { $0.type == type }), old.contentBits == bits {
+                segments.append(Segment(type: type, bits: bits, characters: old.characters, equalsSigns: old.equalsSigns))
+            } else {
+                segments.append(Segment(type: type, bits: bits, characters: (bits + 23) / 24 * 4, equalsSigns: 0))
+            }
+        }
+    }
+
+    /// Writes every segment's bits into one zeroed buffer, then base64url-encodes them into the string.
+    func write(_ value: TCString) throws(TCStringError) -> String {
+        try restrictions.check()
+        // Each segment starts on a byte boundary of one shared buffer.
+        let starts = segments.reduce(into: [0]) { $0.append($0.last! + ($1.bits + 7) / 8) }
+        let byteCount = starts.last! + BitWriter.tailPadding
+        let length = segments.reduce(segments.count - 1) { $0 + $1.characters + $1.equalsSigns }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { buffer in
+            let bytes = buffer.baseAddress!
+            bytes.initialize(repeating: 0, count: byteCount)
+            for (segment, start) in zip(segments, starts) {
+                var writer = BitWriter(base: bytes + start)
+                write(segment.type, of: value, into: &writer)
+                assert(writer.offset == segment.bits, "planned \(segment.bits) bits for \(segment.type), wrote \(writer.offset)")
+            }
+            return String(unsafeUninitializedCapacity: length) { out in
+                var o = 0
+                for (segment, start) in zip(segments, starts) {
+                    if o > 0 {
+                        out[o] = UInt8(ascii: ".")
+                        o += 1
+                    }
+                    let reader = BitReader(base: bytes + start, bitCount: segment.bits, segment: 0)
+                    Base64URL.alphabet.withUnsafeBufferPointer { alphabet in
+                        for i in 0..<segment.characters {
+                            // Characters past the content read the buffer's zero padding (or the next
+                            // segment's bytes, masked away because they lie beyond `bits`).
+                            let position = i * 6
+                            let sixBits = position >= segment.bits ? 0 : Int(reader.peek64(at: position) >> 58)
+                            let valid = Swift.max(0, Swift.min(6, segment.bits - position))
+                            out[o + i] = alphabet[sixBits & ~((1 << (6 - valid)) - 1)]
+                        }
+                    }
+                    o += segment.characters
+                    for _ in 0..<segment.equalsSigns {
+                        out[o] = UInt8(ascii: "=")
+                        o += 1
+                    }
+                }
+                return o
+            }
+        }
+    }
+
+    private func write(_ type: SegmentType, of value: TCString, into w: inout BitWriter) {
+        switch type {
+        case .core:
+            w.write(2, 6)
+            w.write(Int(value.created.deciseconds), 36)
+            w.write(Int(value.lastUpdated.deciseconds), 36)
+            w.write(value.cmpId, 12)
+            w.write(value.cmpVersion, 12)
+            w.write(value.consentScreen, 6)
+            w.write(value.consentLanguage.rawValue, 12)
+            w.write(value.vendorListVersion, 12)
+            w.write(value.policyVersion, 6)
+            w.write(value.isServiceSpecific)
+            w.write(value.useNonStandardTexts)
+            w.writeLeftAligned(value.specialFeatureOptIns.rawValue, 12)
+            w.writeLeftAligned(value.purposeConsents.rawValue, 24)
+            w.writeLeftAligned(value.purposeLegitimateInterests.rawValue, 24)
+            w.write(value.purposeOneTreatment)
+            w.write(value.publisherCountryCode.rawValue, 12)
+            vendorConsents.write(into: &w)
+            vendorLegitimateInterests.write(into: &w)
+            restrictions.write(into: &w)
+        case .disclosedVendors:
+            w.write(type.rawValue, 3)
+            disclosedVendors!.write(into: &w)
+        case .allowedVendors:
+            w.write(type.rawValue, 3)
+            allowedVendors!.write(into: &w)
+        case .publisherTC:
+            let publisherTC = value.publisherTC!
+            w.write(type.rawValue, 3)
+            w.writeLeftAligned(publisherTC.purposeConsents.rawValue, 24)
+            w.writeLeftAligned(publisherTC.purposeLegitimateInterests.rawValue, 24)
+            w.write(publisherTC.numCustomPurposes, 6)
+            w.writeLeftAligned(publisherTC.customPurposeConsents.rawValue, publisherTC.numCustomPurposes)
+            w.writeLeftAligned(publisherTC.customPurposeLegitimateInterests.rawValue, publisherTC.numCustomPurposes)
+        }
+    }
+}
+
+/// One vendor section: MaxVendorId(16), IsRangeEncoding(1), then a bitfield or range entries.
+struct VendorSectionPlan {
+    let set: VendorSet
+    let maxVendorId: Int
+    let isRangeEncoding: Bool
+    /// Entries as they were written on the wire, or `nil` for the set's maximal runs.
+    let written: [RangeEntry]?
+    /// The section's exact size, header included.
+    let bits: Int
+
+    /// The canonical form, or the decoded layout while `set` still equals what was decoded.
+    init(_ set: VendorSet, layout: VendorSectionLayout?) {
+        self.set = set
+        if let layout, layout.decoded == set {
+            maxVendorId = layout.maxVendorId
+            isRangeEncoding = layout.isRangeEncoding
+            written = layout.entries
+            bits = 17 + (isRangeEncoding ? Self.rangeBits(set, written) : maxVendorId)
+            return
+        }
+        written = nil
+        maxVendorId = set.max ?? 0
+        let rangeBits = Self.rangeBits(set, nil)
+        // Ranges only when strictly smaller (a tie stays a bitfield) and NumEntries can count them.
+        isRangeEncoding = rangeBits < maxVendorId && Self.entryCount(set) <= 4095
+        bits = 17 + (isRangeEncoding ? rangeBits : maxVendorId)
+    }
+
+    /// NumEntries(12) plus 17 bits per single id and 33 per run.
+    static func rangeBits(_ set: VendorSet, _ written: [RangeEntry]?) -> Int {
+        if let written { return 12 + written.reduce(0) { $0 + ($1.isRange ? 33 : 17) } }
+        var bits = 12
+        set.forEachRun { bits += $0.count > 1 ? 33 : 17 }
+        return bits
+    }
+
+    static func entryCount(_ set: VendorSet) -> Int {
+        var count = 0
+        set.forEachRun { _ in count += 1 }
+        return count
+    }
+
+    func write(into w: inout BitWriter) {
+        w.write(maxVendorId, 16)
+        w.write(isRangeEncoding)
+        if isRangeEncoding {
+            writeEntries(set, written, into: &w)
+        } else {
+            w.writeBitField(set.words, bits: maxVendorId)
+        }
+    }
+}
+
+/// NumEntries(12), then per entry IsARange(1), StartOrOnlyVendorId(16) and, for a range, EndVendorId(16).
+private func writeEntries(_ set: VendorSet, _ written: [RangeEntry]?, into w: inout BitWriter) {
+    if let written {
+        w.write(written.count, 12)
+        for entry in written {
+            w.write(entry.isRange)
+            w.write(entry.start, 16)
+            if entry.isRange { w.write(entry.end, 16) }
+        }
+        return
+    }
+    w.write(VendorSectionPlan.entryCount(set), 12)
+    set.forEachRun { run in
+        w.write(run.count > 1)
+        w.write(run.lowerBound, 16)
+        if run.count > 1 { w.write(run.upperBound, 16) }
+    }
+}
+
+/// The Publisher Restrictions section: canonical, or as written while unchanged.
+private struct RestrictionsPlan {
+    let restrictions: PublisherRestrictions
+    let written: RestrictionsLayout?
+    let bits: Int
+
+    init(_ restrictions: PublisherRestrictions, layout: RestrictionsLayout?) {
+        self.restrictions = restrictions
+        written = layout.flatMap { $0.decoded == restrictions ? $0 : nil }
+        // NumPubRestrictions(12), then per entry PurposeId(6) + RestrictionType(2) + the range entries
+        // (whose size includes their own 12-bit NumEntries).
+        if let written {
+            bits = 12 + written.entries.reduce(0) { $0 + 8 + VendorSectionPlan.rangeBits(VendorSet(), $1.entries) }
+        } else {
+            bits = 12 + restrictions.reduce(0) { $0 + 8 + VendorSectionPlan.rangeBits($1.vendors, nil) }
+        }
+    }
+
+    /// NumEntries has 12 bits: a vendor list of more than 4,095 runs cannot be written.
+    func check() throws(TCStringError) {
+        for restriction in restrictions where written == nil {
+            let count = VendorSectionPlan.entryCount(restriction.vendors)
+            guard count <= 4095 else { throw .outOfRange(.numEntries, count) }
+        }
+    }
+
+    func write(into w: inout BitWriter) {
+        if let written {
+            w.write(written.entries.count, 12)
+            for entry in written.entries {
+                w.write(entry.purposeId, 6)
+                w.write(entry.restrictionType.rawValue, 2)
+                writeEntries(VendorSet(), entry.entries, into: &w)
+            }
+            return
+        }
+        w.write(restrictions.count, 12)
+        for restriction in restrictions {
+            w.write(restriction.purposeId, 6)
+            w.write(restriction.restrictionType.rawValue, 2)
+            writeEntries(restriction.vendors, nil, into: &w)
+        }
+    }
+}
