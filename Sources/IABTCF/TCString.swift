@@ -123,6 +123,7 @@ extension TCString: Hashable {
         lhs.fields == rhs.fields
     }
 
+    /// Hashes every field; the wire layout is not part of the hash.
     public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 
     /// The fields as one hashable value (the layout left out).

@@ -39,6 +39,7 @@ public struct TCStringError: Error, Hashable, Sendable {
 
         init(_ name: String) { self.name = name }
 
+        /// The code's name.
         public var description: String { name }
 
         /// The input is empty.

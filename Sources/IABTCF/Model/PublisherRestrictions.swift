@@ -46,8 +46,11 @@ public struct PublisherRestrictions: Sendable, Hashable, RandomAccessCollection 
         }
     }
 
+    /// The position of the first entry.
     public var startIndex: Int { entries.startIndex }
+    /// The position past the last entry.
     public var endIndex: Int { entries.endIndex }
+    /// The entry at `position`, in (purpose, type) order.
     public subscript(position: Int) -> PublisherRestriction { entries[position] }
 
     /// The vendors restricted for `purposeId` with `restrictionType` (empty when there is no such entry).

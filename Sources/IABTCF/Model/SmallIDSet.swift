@@ -95,6 +95,7 @@ public struct SmallIDSetIterator: IteratorProtocol, Sendable {
 
     @inlinable init(bits: UInt64) { self.bits = bits }
 
+    /// The next id in ascending order, or `nil` after the last.
     @inlinable public mutating func next() -> Int? {
         guard bits != 0 else { return nil }
         let zeros = bits.leadingZeroBitCount
@@ -110,6 +111,7 @@ public struct SmallIDSetIterator: IteratorProtocol, Sendable {
 public struct PurposeSet: SmallIDSet {
     /// 24 bits on the wire.
     public static let maxID = 24
+    /// The ids as MSB-first bits (id 1 is bit 63).
     public let rawValue: UInt64
     /// Creates a set from MSB-first bits (purpose 1 is bit 63).
     @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue & Self.validBits }
@@ -119,6 +121,7 @@ public struct PurposeSet: SmallIDSet {
 public struct SpecialFeatureSet: SmallIDSet {
     /// 12 bits on the wire.
     public static let maxID = 12
+    /// The ids as MSB-first bits (id 1 is bit 63).
     public let rawValue: UInt64
     /// Creates a set from MSB-first bits (special feature 1 is bit 63).
     @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue & Self.validBits }
@@ -128,6 +131,7 @@ public struct SpecialFeatureSet: SmallIDSet {
 public struct CustomPurposeSet: SmallIDSet {
     /// NumCustomPurposes has 6 bits.
     public static let maxID = 63
+    /// The ids as MSB-first bits (id 1 is bit 63).
     public let rawValue: UInt64
     /// Creates a set from MSB-first bits (custom purpose 1 is bit 63).
     @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue & Self.validBits }

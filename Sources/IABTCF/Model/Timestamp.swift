@@ -97,6 +97,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         self = value
     }
 
+    /// Whether `lhs` is earlier than `rhs`.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.deciseconds < rhs.deciseconds }
 
     // MARK: - Civil calendar (proleptic Gregorian), after Howard Hinnant's days_from_civil

@@ -208,6 +208,7 @@ extension VendorSet: Sequence {
             current = words.first ?? 0
         }
 
+        /// The next id in ascending order, or `nil` after the last.
         @inlinable public mutating func next() -> Int? {
             while current == 0 {
                 index &+= 1
@@ -220,6 +221,7 @@ extension VendorSet: Sequence {
         }
     }
 
+    /// 1 for a non-empty set, without counting (``count`` is O(words)).
     @inlinable public var underestimatedCount: Int { isEmpty ? 0 : 1 }
 }
 
