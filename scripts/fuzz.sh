@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Fuzzes the decoder and both encoders with libFuzzer + AddressSanitizer.
+#
+#   scripts/fuzz.sh [SECONDS]     (default 60)
+#
+# Seeds come from every string in Fixtures/. The run fails (non-zero exit) on any crash, sanitizer
+# report, round-trip mismatch, timeout (> 2 s for one input) or out-of-memory (> 2 GB); the
+# offending input is kept in fuzz-out/artifacts/. FUZZ_CORPUS=dir keeps the evolving corpus there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+out=fuzz-out
+build=.build-fuzz
+mkdir -p "$build" "$out/artifacts"
+corpus=${FUZZ_CORPUS:-$out/corpus}
+mkdir -p "$corpus"
+
+# The library and the entry point in one module: libFuzzer needs the instrumented code in one binary.
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IABTCF \
+    $(find Sources/IABTCF -name '*.swift' | sort) Fuzz/FuzzTarget.swift -o "$build/tcf-fuzz" 2>&1 |
+    { grep -v 'Cannot export local symbol' || true; }
+
+# Seeds: every TC string in the fixtures, one file each.
+seeds="$out/seeds"
+rm -rf "$seeds" && mkdir -p "$seeds"
+python3 - "$seeds" <<'PY'
+import json, pathlib, sys, hashlib
+out = pathlib.Path(sys.argv[1])
+strings = [json.loads(l)["tcString"] for f in ("decode-valid", "decode-invalid", "encode-canonical")
+           for l in open(f"Fixtures/{f}.jsonl") if l.strip()]
+strings += [l.strip() for l in open("Fixtures/corpus/corpus.txt") if l.strip()]
+for s in strings:
+    (out / hashlib.sha1(s.encode()).hexdigest()).write_text(s)
+PY
+
+set +e
+"$build/tcf-fuzz" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 \
+    -max_len=16384 -print_final_stats=1 -artifact_prefix="$out/artifacts/" 2>&1 | tee "$out/last-run.log" | \
+    grep -E '^(#[0-9]+ *(INITED|DONE|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal error|artifact_prefix)|ERROR'
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ] || ls "$out"/artifacts/{crash,leak,timeout,oom,slow-unit}-* >/dev/null 2>&1; then
+    echo "fuzz: FAILED (exit $status); inputs in $out/artifacts/, log in $out/last-run.log" >&2
+    exit 1
+fi
+echo "fuzz: no findings in ${seconds}s"
