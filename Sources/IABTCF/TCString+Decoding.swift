@@ -26,24 +26,37 @@ extension TCString {
     /// padding both occur in real strings).
     ///
     /// - Throws: ``TCStringError`` saying what is wrong and where; never traps.
-    /// - Complexity: O(n) in the input length.
+    /// - Complexity: O(n) in the input length. All vendor sets of the result share one allocation.
     public init(encoded string: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(TCStringError) {
         var text = String(string)
-        let result = text.withUTF8 { utf8 in
-            Result { () throws(TCStringError) in try Self.decode(utf8: utf8, options: options) }
-        }
-        self = try result.get()
+        var decoded: TCString?
+        var failure: TCStringError?
+        text.withUTF8 { Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure) }
+        if let failure { throw failure }
+        self = decoded.take()!
     }
 
     /// Decodes a TC string from its UTF-8 bytes; see ``init(encoded:options:)``.
     public init(encodedBytes bytes: some Collection<UInt8>, options: DecodingOptions = DecodingOptions()) throws(TCStringError) {
-        let direct = bytes.withContiguousStorageIfAvailable { utf8 in
-            Result { () throws(TCStringError) in try Self.decode(utf8: utf8, options: options) }
+        var decoded: TCString?
+        var failure: TCStringError?
+        let direct: Void? = bytes.withContiguousStorageIfAvailable {
+            Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure)
         }
-        let result = direct ?? Array(bytes).withUnsafeBufferPointer { utf8 in
-            Result { () throws(TCStringError) in try Self.decode(utf8: utf8, options: options) }
+        if direct == nil {
+            Array(bytes).withUnsafeBufferPointer { Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure) }
         }
-        self = try result.get()
+        if let failure { throw failure }
+        self = decoded.take()!
+    }
+
+    /// Runs ``decode(utf8:options:)`` inside a non-throwing closure: the value or the error comes out
+    /// through the `inout` arguments, which moves the value instead of copying it through a `Result`.
+    private static func decode(
+        utf8: UnsafeBufferPointer<UInt8>, options: DecodingOptions, into decoded: inout TCString?,
+        failure: inout TCStringError?
+    ) {
+        do throws(TCStringError) { decoded = try decode(utf8: utf8, options: options) } catch { failure = error }
     }
 
     /// The one decoding routine every front calls.
@@ -52,42 +65,98 @@ extension TCString {
         guard input.count <= options.maximumLength else {
             throw TCStringError(.inputTooLong, value: options.maximumLength)
         }
-        // One scratch buffer, big enough for the whole input, is reused by every segment.
-        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Base64URL.scratchSize(characters: input.count)) {
-            scratch in
-            Result { () throws(TCStringError) in
-                var decoder = SegmentDecoder(input: input, scratch: scratch.baseAddress!)
-                return try decoder.decode()
+        // Every segment keeps its decoded bytes until the second pass, each with its own zero tail;
+        // at most five segments are decoded (a fifth is always a duplicate).
+        let scratchBytes = Base64URL.scratchSize(characters: input.count) + 5 * BitReader.tailPadding
+        var decoded: TCString?
+        var failure: TCStringError?
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
+                var decoder = SegmentDecoder(input: input, scratch: scratch.baseAddress!, pairs: pairs)
+                do throws(TCStringError) {
+                    try decoder.scanSegments()
+                    decoded = decoder.fill()
+                } catch {
+                    failure = error
+                }
             }
         }
-        return try result.get()
+        if let failure { throw failure }
+        return decoded.take()!
     }
 }
 
-/// Walks the segments of one input and fills a ``TCString``.
+/// Decodes one input in two passes.
+///
+/// Pass 1 (``scanSegments()``) base64url-decodes every segment, reads the fixed fields and walks
+/// every vendor section and restriction, validating everything and noting how many words each set
+/// needs. Pass 2 (``fill()``) makes one zeroed word buffer of exactly that size and fills every set
+/// in it — bitfields a word at a time, ranges with masks — so a decode allocates that buffer and,
+/// when there are publisher restrictions, their entry list: nothing else.
 private struct SegmentDecoder {
-    let input: UnsafeBufferPointer<UInt8>
-    let scratch: UnsafeMutablePointer<UInt8>
-    var value = TCString(created: Timestamp(deciseconds: 0))
-    var layout = WireLayout()
-
-    init(input: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>) {
-        self.input = input
-        self.scratch = scratch
+    /// A vendor section found by pass 1.
+    struct VendorSection {
+        /// Positioned at the bitfield, or at the first range entry.
+        var reader: BitReader
+        var maxVendorId: Int
+        var isRange: Bool
+        var entryCount: Int
+        /// Whether the range entries were the set's maximal runs, ascending, IsARange only for runs.
+        var canonical: Bool
+        var words: Int { (maxVendorId + 63) >> 6 }
+        /// Packed entries to keep for the layout: only non-canonical ones are kept.
+        var layoutWords: Int { canonical ? 0 : entryCount }
     }
 
-    mutating func decode() throws(TCStringError) -> TCString {
+    /// The Publisher Restrictions section found by pass 1.
+    struct Restrictions {
+        /// Positioned at NumPubRestrictions.
+        var reader: BitReader
+        var count: Int
+        var totalEntries: Int
+        var canonical: Bool
+    }
+
+    let input: UnsafeBufferPointer<UInt8>
+    let scratch: UnsafeMutablePointer<UInt8>
+    var scratchUsed = 0
+    /// Per (PurposeId << 2 | RestrictionType): 0 when absent, else 1 + the highest vendor id (0-65535).
+    let pairs: UnsafeMutableBufferPointer<UInt32>
+    /// The core's fixed fields, in wire order (read by pass 1).
+    var core = (
+        created: 0, lastUpdated: 0, cmpId: 0, cmpVersion: 0, consentScreen: 0, consentLanguage: 0,
+        vendorListVersion: 0, policyVersion: 0, isServiceSpecific: false, useNonStandardTexts: false,
+        specialFeatureOptIns: 0 as UInt64, purposeConsents: 0 as UInt64, purposeLegitimateInterests: 0 as UInt64,
+        purposeOneTreatment: false, publisherCountryCode: 0
+    )
+    var publisherTC: PublisherTC?
+    var layout = WireLayout(storage: [])
+    var vendorConsents: VendorSection?
+    var vendorLegitimateInterests: VendorSection?
+    var disclosedVendors: VendorSection?
+    var allowedVendors: VendorSection?
+    var restrictions: Restrictions?
+
+    init(input: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>, pairs: UnsafeMutableBufferPointer<UInt32>) {
+        self.input = input
+        self.scratch = scratch
+        self.pairs = pairs
+    }
+
+    // MARK: - Pass 1
+
+    mutating func scanSegments() throws(TCStringError) {
         var start = 0
         var index = 0
         var seen: UInt8 = 0  // bit n: SegmentType n was seen
         while true {
             var end = start
-            while end < input.count && input[end] != UInt8(ascii: ".") { end += 1 }
+            while end < input.count && input[end] != UInt8(ascii: ".") { end &+= 1 }
             var reader = try decodeBase64(start..<end, segment: index)
             let type: SegmentType
             if index == 0 {
                 type = .core
-                try decodeCore(&reader)
+                try scanCore(&reader)
             } else {
                 let raw = try reader.read(.segmentType)
                 guard let known = SegmentType(rawValue: raw), known != .core else {
@@ -99,193 +168,300 @@ private struct SegmentDecoder {
                     throw TCStringError.at(.duplicateSegment, segment: index, bit: 0, field: .segmentType, value: raw)
                 }
                 type = known
-                try decodeSegment(known, &reader)
+                try scanSegment(known, &reader)
             }
             seen |= 1 << type.rawValue
-            let equalsSigns = (end - start) - reader.bitCount / 6
-            layout.segments.append(
+            layout.append(
                 WireLayout.Segment(
-                    type: type, characters: reader.bitCount / 6, equalsSigns: equalsSigns, contentBits: reader.offset))
-            guard end < input.count else { break }
-            start = end + 1
-            index += 1
+                    type: type, characters: reader.bitCount / 6, equalsSigns: (end &- start) &- reader.bitCount / 6,
+                    contentBits: reader.offset))
+            guard end < input.count else { return }
+            start = end &+ 1
+            index &+= 1
         }
-        value.layout = layout
-        return value
     }
 
-    /// Base64url-decodes one segment into the scratch buffer and returns a reader over it.
+    /// Base64url-decodes one segment into the next free scratch bytes and returns a reader over it.
     /// Up to two trailing `=` are accepted and ignored.
-    private func decodeBase64(_ range: Range<Int>, segment: Int) throws(TCStringError) -> BitReader {
+    private mutating func decodeBase64(_ range: Range<Int>, segment: Int) throws(TCStringError) -> BitReader {
         var end = range.upperBound
-        while end > range.lowerBound && range.upperBound - end < 2 && input[end - 1] == UInt8(ascii: "=") { end -= 1 }
+        while end > range.lowerBound && range.upperBound &- end < 2 && input[end &- 1] == UInt8(ascii: "=") { end &-= 1 }
         guard end > range.lowerBound else { throw TCStringError(.emptySegment, segment: segment, bitOffset: 0) }
         let characters = UnsafeBufferPointer(rebasing: input[range.lowerBound..<end])
-        if let bad = Base64URL.decode(characters, into: scratch) {
-            throw TCStringError.at(.invalidCharacter, segment: segment, bit: bad * 6, value: Int(characters[bad]))
+        let base = scratch + scratchUsed
+        if let bad = Base64URL.decode(characters, into: base) {
+            throw TCStringError.at(.invalidCharacter, segment: segment, bit: bad &* 6, value: Int(characters[bad]))
         }
-        return BitReader(base: scratch, bitCount: characters.count * 6, segment: segment)
+        scratchUsed &+= Base64URL.scratchSize(characters: characters.count)
+        return BitReader(base: base, bitCount: characters.count &* 6, segment: segment)
     }
 
-    // MARK: - Segments
-
-    private mutating func decodeCore(_ r: inout BitReader) throws(TCStringError) {
+    private mutating func scanCore(_ r: inout BitReader) throws(TCStringError) {
         let version = try r.read(.version)
         guard version == 2 else {
             throw TCStringError.at(.unsupportedVersion, segment: r.segment, bit: 0, field: .version, value: version)
         }
-        value.created = Timestamp(deciseconds: Int64(try r.read(.created)))
-        value.lastUpdated = Timestamp(deciseconds: Int64(try r.read(.lastUpdated)))
-        value.cmpId = try r.read(.cmpId)
-        value.cmpVersion = try r.read(.cmpVersion)
-        value.consentScreen = try r.read(.consentScreen)
-        value.consentLanguage = TwoLetterCode(rawValue: try r.read(.consentLanguage))
-        value.vendorListVersion = try r.read(.vendorListVersion)
-        value.policyVersion = try r.read(.policyVersion)
-        value.isServiceSpecific = try r.readBool(.isServiceSpecific)
-        value.useNonStandardTexts = try r.readBool(.useNonStandardTexts)
-        value.specialFeatureOptIns = SpecialFeatureSet(rawValue: try r.readLeftAligned(12, .specialFeatureOptIns))
-        value.purposeConsents = PurposeSet(rawValue: try r.readLeftAligned(24, .purposesConsent))
-        value.purposeLegitimateInterests = PurposeSet(rawValue: try r.readLeftAligned(24, .purposesLITransparency))
-        value.purposeOneTreatment = try r.readBool(.purposeOneTreatment)
-        value.publisherCountryCode = TwoLetterCode(rawValue: try r.read(.publisherCC))
-        (value.vendorConsents, layout.vendorConsents) = try Self.readVendorSection(&r)
-        (value.vendorLegitimateInterests, layout.vendorLegitimateInterests) = try Self.readVendorSection(&r)
-        try readPublisherRestrictions(&r)
+        core.created = try r.read(.created)
+        core.lastUpdated = try r.read(.lastUpdated)
+        core.cmpId = try r.read(.cmpId)
+        core.cmpVersion = try r.read(.cmpVersion)
+        core.consentScreen = try r.read(.consentScreen)
+        core.consentLanguage = try r.read(.consentLanguage)
+        core.vendorListVersion = try r.read(.vendorListVersion)
+        core.policyVersion = try r.read(.policyVersion)
+        core.isServiceSpecific = try r.readBool(.isServiceSpecific)
+        core.useNonStandardTexts = try r.readBool(.useNonStandardTexts)
+        core.specialFeatureOptIns = try r.readLeftAligned(12, .specialFeatureOptIns)
+        core.purposeConsents = try r.readLeftAligned(24, .purposesConsent)
+        core.purposeLegitimateInterests = try r.readLeftAligned(24, .purposesLITransparency)
+        core.purposeOneTreatment = try r.readBool(.purposeOneTreatment)
+        core.publisherCountryCode = try r.read(.publisherCC)
+        vendorConsents = try Self.scanVendorSection(&r)
+        vendorLegitimateInterests = try Self.scanVendorSection(&r)
+        restrictions = try scanRestrictions(&r)
     }
 
-    private mutating func decodeSegment(_ type: SegmentType, _ r: inout BitReader) throws(TCStringError) {
+    private mutating func scanSegment(_ type: SegmentType, _ r: inout BitReader) throws(TCStringError) {
         switch type {
         case .core:
-            preconditionFailure("the core is decoded by decodeCore")
+            preconditionFailure("the core is decoded by scanCore")
         case .disclosedVendors:
-            let (set, sectionLayout) = try Self.readVendorSection(&r)
-            value.disclosedVendors = set
-            layout.disclosedVendors = sectionLayout
+            disclosedVendors = try Self.scanVendorSection(&r)
         case .allowedVendors:
-            let (set, sectionLayout) = try Self.readVendorSection(&r)
-            value.allowedVendors = set
-            layout.allowedVendors = sectionLayout
+            allowedVendors = try Self.scanVendorSection(&r)
         case .publisherTC:
             let consents = PurposeSet(rawValue: try r.readLeftAligned(24, .pubPurposesConsent))
             let interests = PurposeSet(rawValue: try r.readLeftAligned(24, .pubPurposesLITransparency))
             let count = try r.read(.numCustomPurposes)
             let customConsents = CustomPurposeSet(rawValue: try r.readLeftAligned(count, .customPurposesConsent))
             let customInterests = CustomPurposeSet(rawValue: try r.readLeftAligned(count, .customPurposesLITransparency))
-            value.publisherTC = PublisherTC(
+            publisherTC = PublisherTC(
                 purposeConsents: consents, purposeLegitimateInterests: interests, numCustomPurposes: count,
                 customPurposeConsents: customConsents, customPurposeLegitimateInterests: customInterests)
         }
     }
 
-    // MARK: - Sections
-
-    /// MaxVendorId, IsRangeEncoding, then a bitfield or range entries.
-    private static func readVendorSection(_ r: inout BitReader) throws(TCStringError) -> (VendorSet, VendorSectionLayout) {
+    /// MaxVendorId, IsRangeEncoding, then a bitfield (skipped) or range entries (validated).
+    private static func scanVendorSection(_ r: inout BitReader) throws(TCStringError) -> VendorSection {
         let maxVendorId = try r.read(.maxVendorId)
-        let isRange = try r.readBool(.isRangeEncoding)
-        var set = VendorSet()
-        var written: [RangeEntry]?
-        if isRange {
-            let entriesStart = r.offset
-            let count = try r.read(.numEntries)
-            set.words = Array(repeating: 0, count: (maxVendorId + 63) >> 6)
-            if try !readRangeEntries(&r, count: count, maxVendorId: maxVendorId, into: &set) {
-                written = rereadEntries(r, from: entriesStart)
-            }
-            set.trimTrailingZeros()
-        } else {
+        if try !r.readBool(.isRangeEncoding) {
             try r.require(maxVendorId, .bitField)
-            set = VendorSet(words: readBitField(&r, bits: maxVendorId))
+            defer { r.skip(maxVendorId) }
+            return VendorSection(reader: r, maxVendorId: maxVendorId, isRange: false, entryCount: 0, canonical: true)
         }
-        return (set, VendorSectionLayout(decoded: set, maxVendorId: maxVendorId, isRangeEncoding: isRange, entries: written))
+        let count = try r.read(.numEntries)
+        let start = r
+        let (canonical, _) = try scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
+        return VendorSection(reader: start, maxVendorId: maxVendorId, isRange: true, entryCount: count, canonical: canonical)
     }
 
-    /// Copies `bits` already-checked bits into words, 64 at a time, masking the last word.
-    private static func readBitField(_ r: inout BitReader, bits: Int) -> [UInt64] {
-        let count = (bits + 63) >> 6
-        let start = r.offset
-        let words = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for i in 0..<count { buffer[i] = r.peek64(at: start &+ i &* 64) }
-            let spare = count * 64 - bits
-            if spare > 0 { buffer[count - 1] &= ~0 << UInt64(spare) }
-            initialized = count
-        }
-        r.skip(bits)
-        return words
-    }
-
-    /// Reads `count` range entries into `set`.
+    /// Reads and validates `count` range entries.
     ///
     /// - Parameter maxVendorId: the bound for vendor sections; `nil` for publisher restrictions, which have none.
-    /// - Returns: whether the entries were canonical: ascending maximal runs, IsARange set exactly for runs of two or more.
-    private static func readRangeEntries(_ r: inout BitReader, count: Int, maxVendorId: Int?, into set: inout VendorSet)
-        throws(TCStringError) -> Bool
+    /// - Returns: whether the entries were canonical (ascending maximal runs, IsARange set exactly for runs
+    ///   of two or more), and the highest id (0 when there are none).
+    private static func scanRangeEntries(_ r: inout BitReader, count: Int, maxVendorId: Int?)
+        throws(TCStringError) -> (canonical: Bool, highest: Int)
     {
         var canonical = true
         var previousEnd = 0
+        var highest = 0
         for _ in 0..<count {
             let entryOffset = r.offset
             let isRange = try r.readBool(.isARange)
             let start = try r.read(.startOrOnlyVendorId)
             let end = isRange ? try r.read(.endVendorId) : start
             guard start >= 1 else {
-                throw TCStringError.at(.invalidVendorId, segment: r.segment, bit: entryOffset + 1, field: .startOrOnlyVendorId, value: 0)
+                throw TCStringError.at(
+                    .invalidVendorId, segment: r.segment, bit: entryOffset &+ 1, field: .startOrOnlyVendorId, value: 0)
             }
             guard end >= start, end <= maxVendorId ?? VendorSet.maxID else {
                 throw TCStringError.at(.invalidRange, segment: r.segment, bit: entryOffset, field: .endVendorId, value: end)
             }
-            if start <= previousEnd + 1 || isRange != (end > start) { canonical = false }
-            previousEnd = max(previousEnd, end)
-            set.insertUnchecked(start...end)
+            if start <= previousEnd &+ 1 || isRange != (end > start) { canonical = false }
+            previousEnd = Swift.max(previousEnd, end)
+            highest = Swift.max(highest, end)
         }
-        return canonical
+        return (canonical, highest)
     }
 
-    /// Reads again, as written, entries that ``readRangeEntries`` already validated (the rare non-canonical case).
-    private static func rereadEntries(_ reader: BitReader, from offset: Int) -> [RangeEntry] {
-        var r = reader
-        r.offset = offset
-        // Every read below succeeded once already, so `try!` cannot fail here.
-        let count = try! r.read(.numEntries)
-        return (0..<count).map { _ in
-            let isRange = try! r.readBool(.isARange)
-            let start = try! r.read(.startOrOnlyVendorId)
-            return RangeEntry(start: start, end: isRange ? try! r.read(.endVendorId) : start, isRange: isRange)
-        }
-    }
-
-    private mutating func readPublisherRestrictions(_ r: inout BitReader) throws(TCStringError) {
-        let sectionStart = r.offset
+    /// Validates the restrictions and notes, per (purpose, type), the highest vendor id.
+    private mutating func scanRestrictions(_ r: inout BitReader) throws(TCStringError) -> Restrictions {
+        let sectionStart = r
         let count = try r.read(.numPubRestrictions)
-        var restrictions = PublisherRestrictions()
-        var canonical = true
+        var section = Restrictions(reader: sectionStart, count: count, totalEntries: 0, canonical: true)
+        guard count > 0 else { return section }
+        pairs.initialize(repeating: 0)
         var previousKey = -1
         for _ in 0..<count {
-            let purposeId = try r.read(.purposeId)
-            let type = RestrictionType(rawValue: try r.read(.restrictionType))!  // 2 bits: always 0...3
+            let key = try r.read(.purposeId) << 2 | r.read(.restrictionType)
             let entryCount = try r.read(.numEntries)
-            var vendors = VendorSet()
-            if try !Self.readRangeEntries(&r, count: entryCount, maxVendorId: nil, into: &vendors) { canonical = false }
-            vendors.trimTrailingZeros()
-            let key = purposeId << 2 | type.rawValue
-            if key <= previousKey { canonical = false }
+            let (canonical, highest) = try Self.scanRangeEntries(&r, count: entryCount, maxVendorId: nil)
+            if !canonical || key <= previousKey { section.canonical = false }
             previousKey = key
-            restrictions.merge(vendors, purposeId: purposeId, restrictionType: type)
+            section.totalEntries &+= entryCount
+            pairs[key] = Swift.max(pairs[key], UInt32(highest) &+ 1)
         }
-        value.publisherRestrictions = restrictions
-        if !canonical {
-            var again = r
-            again.offset = sectionStart
-            let count = try! again.read(.numPubRestrictions)
-            let entries = (0..<count).map { _ in
-                let purposeId = try! again.read(.purposeId)
-                let type = RestrictionType(rawValue: try! again.read(.restrictionType))!
-                let ranges = Self.rereadEntries(again, from: again.offset)
-                again.offset += 12 + ranges.reduce(0) { $0 + ($1.isRange ? 33 : 17) }
-                return RestrictionsLayout.Entry(purposeId: purposeId, restrictionType: type, entries: ranges)
+        return section
+    }
+
+    // MARK: - Pass 2
+
+    /// A pair's entry in ``pairs`` once pass 2 has placed it: this flag, its word offset from the
+    /// first restriction word (bits 11-30) and its word count (bits 0-10, at most 1,024).
+    private static let placed: UInt32 = 1 << 31
+
+    /// Allocates the shared words, fills every set and returns the value with its layout.
+    mutating func fill() -> TCString {
+        // Plan the word buffer: each set's words, then any non-canonical entries for the layout.
+        var total = 0
+        func reserve(_ count: Int) -> Range<Int> {
+            defer { total &+= count }
+            return total..<(total &+ count)
+        }
+        let consents = vendorConsents.map { (reserve($0.words), reserve($0.layoutWords)) }
+        let interests = vendorLegitimateInterests.map { (reserve($0.words), reserve($0.layoutWords)) }
+        let disclosed = disclosedVendors.map { (reserve($0.words), reserve($0.layoutWords)) }
+        let allowed = allowedVendors.map { (reserve($0.words), reserve($0.layoutWords)) }
+        let restrictionStart = total
+        var pairCount = 0
+        if let restrictions, restrictions.count > 0 {
+            for key in 0..<256 where pairs[key] != 0 {
+                let words = (Int(pairs[key]) &- 1 &+ 63) &>> 6
+                pairs[key] = Self.placed | UInt32(total &- restrictionStart) << 11 | UInt32(words)
+                total &+= words
+                pairCount &+= 1
             }
-            layout.publisherRestrictions = RestrictionsLayout(decoded: restrictions, entries: entries)
+        }
+        let restrictionLayout = reserve(restrictions.map { $0.canonical ? 0 : $0.count &+ $0.totalEntries } ?? 0)
+
+        var storage = [UInt64](repeating: 0, count: total)
+        storage.withUnsafeMutableBufferPointer { words in
+            func fill(_ section: VendorSection?, _ regions: (Range<Int>, Range<Int>)?) {
+                guard let section, let (set, entries) = regions else { return }
+                Self.fill(
+                    section, into: UnsafeMutableBufferPointer(rebasing: words[set]),
+                    layout: UnsafeMutableBufferPointer(rebasing: words[entries]))
+            }
+            fill(vendorConsents, consents)
+            fill(vendorLegitimateInterests, interests)
+            fill(disclosedVendors, disclosed)
+            fill(allowedVendors, allowed)
+            if let restrictions, pairCount > 0 {
+                fillRestrictions(
+                    restrictions, words: UnsafeMutableBufferPointer(rebasing: words[restrictionStart...]),
+                    layout: UnsafeMutableBufferPointer(rebasing: words[restrictionLayout]))
+            }
+        }
+
+        layout.storage = storage
+        func record(_ section: VendorSection?, _ regions: (Range<Int>, Range<Int>)?, _ kind: WireLayout.Section)
+            -> VendorSet?
+        {
+            guard let section, let (setWords, _) = regions else { return nil }
+            layout.set(
+                kind,
+                VendorSectionLayout.Packed(
+                    maxVendorId: section.maxVendorId, isRange: section.isRange, setWords: setWords,
+                    keptEntries: section.canonical ? nil : section.entryCount))
+            return VendorSet(words: storage[setWords])
+        }
+        let vendorConsentSet = record(vendorConsents, consents, .vendorConsents)!
+        let vendorInterestSet = record(vendorLegitimateInterests, interests, .vendorLegitimateInterests)!
+        let disclosedSet = record(disclosedVendors, disclosed, .disclosedVendors)
+        let allowedSet = record(allowedVendors, allowed, .allowedVendors)
+        var publisherRestrictions = PublisherRestrictions()
+        if let restrictions, pairCount > 0 {
+            var entries: [PublisherRestriction] = []
+            entries.reserveCapacity(pairCount)
+            for key in 0..<256 where pairs[key] != 0 {
+                let region = Self.region(pairs[key], from: restrictionStart)
+                entries.append(
+                    PublisherRestriction(
+                        purposeId: key >> 2, restrictionType: RestrictionType(rawValue: key & 3)!,
+                        vendors: VendorSet(words: storage[region])))
+            }
+            publisherRestrictions = PublisherRestrictions(sortedEntries: entries)
+            if !restrictions.canonical { layout.restrictions = (publisherRestrictions, restrictionLayout) }
+        }
+        var value = TCString(
+            created: Timestamp(deciseconds: Int64(core.created)),
+            lastUpdated: Timestamp(deciseconds: Int64(core.lastUpdated)),
+            cmpId: core.cmpId, cmpVersion: core.cmpVersion, consentScreen: core.consentScreen,
+            consentLanguage: TwoLetterCode(rawValue: core.consentLanguage), vendorListVersion: core.vendorListVersion,
+            policyVersion: core.policyVersion, isServiceSpecific: core.isServiceSpecific,
+            useNonStandardTexts: core.useNonStandardTexts,
+            specialFeatureOptIns: SpecialFeatureSet(rawValue: core.specialFeatureOptIns),
+            purposeConsents: PurposeSet(rawValue: core.purposeConsents),
+            purposeLegitimateInterests: PurposeSet(rawValue: core.purposeLegitimateInterests),
+            purposeOneTreatment: core.purposeOneTreatment,
+            publisherCountryCode: TwoLetterCode(rawValue: core.publisherCountryCode),
+            vendorConsents: vendorConsentSet, vendorLegitimateInterests: vendorInterestSet,
+            publisherRestrictions: publisherRestrictions, disclosedVendors: disclosedSet, allowedVendors: allowedSet,
+            publisherTC: publisherTC)
+        value.layout = layout
+        return value
+    }
+
+    /// The words of a placed pair, offset by `start`.
+    private static func region(_ pair: UInt32, from start: Int) -> Range<Int> {
+        let offset = start &+ Int(pair >> 11 & 0xF_FFFF)
+        return offset..<(offset &+ Int(pair & 0x7FF))
+    }
+
+    /// Copies a bitfield a word at a time, or applies range entries with masks.
+    private static func fill(
+        _ section: VendorSection, into words: UnsafeMutableBufferPointer<UInt64>, layout: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        var r = section.reader
+        guard section.isRange else {
+            let start = r.offset
+            for i in 0..<words.count { words[i] = r.peek64(at: start &+ i &* 64) }
+            // The last word's bits past MaxVendorId belong to the next field.
+            let spare = words.count &* 64 &- section.maxVendorId
+            if spare > 0 { words[words.count &- 1] &= ~0 &<< UInt64(spare) }
+            return
+        }
+        applyEntries(&r, count: section.entryCount, to: words, layout: layout, at: 0)
+    }
+
+    /// Re-reads `count` entries that pass 1 validated, sets their ids in `words` and, when `layout`
+    /// has room, also records them packed from `layout[at]`.
+    private static func applyEntries(
+        _ r: inout BitReader, count: Int, to words: UnsafeMutableBufferPointer<UInt64>,
+        layout: UnsafeMutableBufferPointer<UInt64>, at position: Int
+    ) {
+        for i in 0..<count {
+            let isRange = r.readUnchecked(1) == 1
+            let start = r.readUnchecked(16)
+            let end = isRange ? r.readUnchecked(16) : start
+            VendorSet.applyMasks(start...end, to: words) { $0 |= $1 }
+            if position &+ i < layout.count {
+                layout[position &+ i] = RangeEntry(start: start, end: end, isRange: isRange).packed
+            }
+        }
+    }
+
+    /// Applies every restriction entry to its (purpose, type) words, placed in ``pairs`` by ``fill()``;
+    /// records the entries as written when `layout` has room (they were not canonical).
+    private func fillRestrictions(
+        _ section: Restrictions, words: UnsafeMutableBufferPointer<UInt64>, layout: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        var r = section.reader
+        _ = r.readUnchecked(Field.numPubRestrictions.width)
+        var recorded = 0
+        for _ in 0..<section.count {
+            let purposeId = r.readUnchecked(Field.purposeId.width)
+            let type = r.readUnchecked(Field.restrictionType.width)
+            let count = r.readUnchecked(Field.numEntries.width)
+            let region = Self.region(pairs[purposeId << 2 | type], from: 0)
+            if recorded < layout.count {
+                layout[recorded] = UInt64(purposeId << 16 | type << 12 | count)
+                recorded &+= 1
+            }
+            Self.applyEntries(
+                &r, count: count, to: UnsafeMutableBufferPointer(rebasing: words[region]), layout: layout, at: recorded)
+            if !layout.isEmpty { recorded &+= count }
         }
     }
 }

@@ -70,14 +70,16 @@ private struct EncodingPlan {
     var segments: [Segment] = []
 
     init(_ value: TCString, layout: WireLayout?) {
-        vendorConsents = VendorSectionPlan(value.vendorConsents, layout: layout?.vendorConsents)
-        vendorLegitimateInterests = VendorSectionPlan(value.vendorLegitimateInterests, layout: layout?.vendorLegitimateInterests)
-        restrictions = RestrictionsPlan(value.publisherRestrictions, layout: layout?.publisherRestrictions)
-        disclosedVendors = value.disclosedVendors.map { VendorSectionPlan($0, layout: layout?.disclosedVendors) }
-        allowedVendors = value.allowedVendors.map { VendorSectionPlan($0, layout: layout?.allowedVendors) }
+        vendorConsents = VendorSectionPlan(value.vendorConsents, layout: layout?.section(.vendorConsents))
+        vendorLegitimateInterests = VendorSectionPlan(
+            value.vendorLegitimateInterests, layout: layout?.section(.vendorLegitimateInterests))
+        restrictions = RestrictionsPlan(value.publisherRestrictions, layout: layout?.restrictionsLayout)
+        disclosedVendors = value.disclosedVendors.map { VendorSectionPlan($0, layout: layout?.section(.disclosedVendors)) }
+        allowedVendors = value.allowedVendors.map { VendorSectionPlan($0, layout: layout?.section(.allowedVendors)) }
 
         // Segment order: as decoded for the segments still present, then new ones in canonical order.
-        var order: [SegmentType] = layout?.segments.map(\.type) ?? []
+        let decodedSegments = layout?.segmentList ?? []
+        var order = decodedSegments.map(\.type)
         for type in SegmentType.allCases where !order.contains(type) { order.append(type) }
         for type in order {
             let bits: Int
@@ -90,7 +92,7 @@ private struct EncodingPlan {
                 bits = 3 + 24 + 24 + 6 + 2 * publisherTC.numCustomPurposes
             }
             // Padding is kept while the content has the same length as when decoded; otherwise 24-bit.
-            if let old = layout?.segments.first(where: { $0.type == type }), old.contentBits == bits {
+            if let old = decodedSegments.first(where: { $0.type == type }), old.contentBits == bits {
                 segments.append(Segment(type: type, bits: bits, characters: old.characters, equalsSigns: old.equalsSigns))
             } else {
                 segments.append(Segment(type: type, bits: bits, characters: (bits + 23) / 24 * 4, equalsSigns: 0))
@@ -187,8 +189,8 @@ struct VendorSectionPlan {
     let set: VendorSet
     let maxVendorId: Int
     let isRangeEncoding: Bool
-    /// Entries as they were written on the wire, or `nil` for the set's maximal runs.
-    let written: [RangeEntry]?
+    /// Entries as they were written on the wire (packed ``RangeEntry`` words), or `nil` for the set's maximal runs.
+    let written: ArraySlice<UInt64>?
     /// The section's exact size, header included.
     let bits: Int
 
@@ -211,8 +213,8 @@ struct VendorSectionPlan {
     }
 
     /// NumEntries(12) plus 17 bits per single id and 33 per run.
-    static func rangeBits(_ set: VendorSet, _ written: [RangeEntry]?) -> Int {
-        if let written { return 12 + written.reduce(0) { $0 + ($1.isRange ? 33 : 17) } }
+    static func rangeBits(_ set: VendorSet, _ written: ArraySlice<UInt64>?) -> Int {
+        if let written { return 12 + written.reduce(0) { $0 + RangeEntry(packed: $1).bits } }
         var bits = 12
         set.forEachRun { bits += $0.count > 1 ? 33 : 17 }
         return bits
@@ -236,10 +238,10 @@ struct VendorSectionPlan {
 }
 
 /// NumEntries(12), then per entry IsARange(1), StartOrOnlyVendorId(16) and, for a range, EndVendorId(16).
-private func writeEntries(_ set: VendorSet, _ written: [RangeEntry]?, into w: inout BitWriter) {
+private func writeEntries(_ set: VendorSet, _ written: ArraySlice<UInt64>?, into w: inout BitWriter) {
     if let written {
         w.write(written.count, 12)
-        for entry in written {
+        for entry in written.lazy.map(RangeEntry.init(packed:)) {
             w.write(entry.isRange)
             w.write(entry.start, 16)
             if entry.isRange { w.write(entry.end, 16) }
@@ -266,7 +268,9 @@ private struct RestrictionsPlan {
         // NumPubRestrictions(12), then per entry PurposeId(6) + RestrictionType(2) + the range entries
         // (whose size includes their own 12-bit NumEntries).
         if let written {
-            bits = 12 + written.entries.reduce(0) { $0 + 8 + VendorSectionPlan.rangeBits(VendorSet(), $1.entries) }
+            var total = 12
+            written.forEach { _, _, entries in total += 8 + VendorSectionPlan.rangeBits(VendorSet(), entries) }
+            bits = total
         } else {
             bits = 12 + restrictions.reduce(0) { $0 + 8 + VendorSectionPlan.rangeBits($1.vendors, nil) }
         }
@@ -282,11 +286,11 @@ private struct RestrictionsPlan {
 
     func write(into w: inout BitWriter) {
         if let written {
-            w.write(written.entries.count, 12)
-            for entry in written.entries {
-                w.write(entry.purposeId, 6)
-                w.write(entry.restrictionType.rawValue, 2)
-                writeEntries(VendorSet(), entry.entries, into: &w)
+            w.write(written.count, 12)
+            written.forEach { purposeId, type, entries in
+                w.write(purposeId, 6)
+                w.write(type.rawValue, 2)
+                writeEntries(VendorSet(), entries, into: &w)
             }
             return
         }

@@ -68,6 +68,9 @@ enum Terminal {
                   publisherCountryCode AA, other numbers 0, empty sets, absent segments.
                tcstring reencode STRING
                   Decode and re-encode, keeping the input's layout for unchanged sections.
+               tcstring bench [--workload decode|query|full] [--seconds S] FILE
+                  Time the workload on each line of FILE (build with -c release); prints
+                  {"line", "chars", "workload", "nsPerOp", "checksum"} per line.
         """
 }
 

@@ -15,6 +15,7 @@ switch command {
 case "decode": status = DecodeCommand.run(rest)
 case "encode": status = EncodeCommand.encode(rest)
 case "reencode": status = EncodeCommand.reencode(rest)
+case "bench": status = BenchCommand.run(rest)
 case "help", "--help", "-h":
     Terminal.out(Terminal.usageText)
     status = 0

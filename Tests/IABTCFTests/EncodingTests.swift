@@ -37,8 +37,8 @@ import Testing
         try value.vendorConsents.insert(3)
         let changed = try TCString(encoded: value.encoded(.preservingLayout))
         #expect(changed == value)
-        #expect(changed.layout?.vendorConsents?.maxVendorId == 3)
-        #expect(changed.layout?.vendorLegitimateInterests?.maxVendorId == 828)
+        #expect(changed.layout?.section(.vendorConsents)?.maxVendorId == 3)
+        #expect(changed.layout?.section(.vendorLegitimateInterests)?.maxVendorId == 828)
         // A field outside any section changes nothing of the layout: same length, same padding.
         var touched = try TCString(encoded: e12)
         touched.cmpVersion += 1
@@ -62,8 +62,8 @@ import Testing
             #expect(decoded == model)
             #expect(try decoded.encoded(.preservingLayout) == text)
             for (set, layout) in [
-                (model.vendorConsents, decoded.layout?.vendorConsents),
-                (model.vendorLegitimateInterests, decoded.layout?.vendorLegitimateInterests),
+                (model.vendorConsents, decoded.layout?.section(.vendorConsents)),
+                (model.vendorLegitimateInterests, decoded.layout?.section(.vendorLegitimateInterests)),
             ] {
                 let (bitfield, range) = RandomModels.sizes(set)
                 #expect(layout?.isRangeEncoding == (range < bitfield), "\(set)")
@@ -76,7 +76,7 @@ import Testing
         func form(_ set: VendorSet) throws -> (isRange: Bool, max: Int) {
             var value = TCString(created: Timestamp(deciseconds: 0))
             value.vendorConsents = set
-            let layout = try TCString(encoded: value.encoded()).layout!.vendorConsents!
+            let layout = try TCString(encoded: value.encoded()).layout!.section(.vendorConsents)!
             return (layout.isRangeEncoding, layout.maxVendorId)
         }
         #expect(try form([]) == (false, 0))  // empty: MaxVendorId 0, empty bitfield

@@ -36,6 +36,9 @@ public struct PublisherRestrictions: Sendable, Hashable, RandomAccessCollection 
     /// Creates an empty list.
     public init() { entries = [] }
 
+    /// Takes entries already sorted by (purposeId, restrictionType), one per pair.
+    init(sortedEntries: [PublisherRestriction]) { entries = sortedEntries }
+
     /// Creates a list from entries in any order, merging entries of the same pair.
     ///
     /// - Throws: ``TCStringError/Code/valueOutOfRange`` for a purpose outside 1-24.

@@ -6,21 +6,31 @@
 /// therefore copied a word at a time, and a range is applied with masks, never id by id.
 ///
 /// Equality is logical: two sets are equal when they hold the same ids, however they were encoded.
+///
+/// The words are an `ArraySlice`, so every set of one decoded string shares a single allocation;
+/// mutating a shared set copies only its own words (copy on write).
 public struct VendorSet: Sendable, Hashable {
     /// The highest vendor id a TC string can carry (MaxVendorId has 16 bits).
     public static let maxID = 65535
 
-    /// Invariant: the last word is not zero, so equal sets have equal words.
-    @usableFromInline var words: [UInt64]
+    /// Invariant: the last word is not zero, so equal sets have equal words. Indices are the
+    /// slice's own (they need not start at 0); use ``word(_:)`` for 0-based access.
+    @usableFromInline var words: ArraySlice<UInt64>
 
     /// Creates an empty set.
     @inlinable public init() { words = [] }
 
     /// Takes words in the set's layout and drops trailing zero words.
-    @usableFromInline init(words: [UInt64]) {
+    init(words: ArraySlice<UInt64>) {
         self.words = words
         trimTrailingZeros()
     }
+
+    /// Takes words in the set's layout and drops trailing zero words.
+    init(words: [UInt64]) { self.init(words: words[...]) }
+
+    /// The word at 0-based `index`.
+    @inlinable func word(_ index: Int) -> UInt64 { words[words.startIndex &+ index] }
 
     /// Creates a set holding `ids`.
     ///
@@ -37,7 +47,7 @@ public struct VendorSet: Sendable, Hashable {
         let index = id &- 1
         let word = index &>> 6
         guard index >= 0, word < words.count else { return false }
-        return words[word] & ((1 as UInt64) &<< UInt64(63 &- (index & 63))) != 0
+        return self.word(word) & ((1 as UInt64) &<< UInt64(63 &- (index & 63))) != 0
     }
 
     /// Whether the set holds no ids.
@@ -101,12 +111,14 @@ public struct VendorSet: Sendable, Hashable {
         if other.words.count > words.count {
             words.append(contentsOf: repeatElement(0, count: other.words.count &- words.count))
         }
-        for i in other.words.indices { words[i] |= other.words[i] }
+        let base = words.startIndex
+        for i in 0..<other.words.count { words[base &+ i] |= other.word(i) }
     }
 
     /// Removes the ids of `other`.
     public mutating func subtract(_ other: VendorSet) {
-        for i in 0..<Swift.min(words.count, other.words.count) { words[i] &= ~other.words[i] }
+        let base = words.startIndex
+        for i in 0..<Swift.min(words.count, other.words.count) { words[base &+ i] &= ~other.word(i) }
         trimTrailingZeros()
     }
 
@@ -120,7 +132,7 @@ public struct VendorSet: Sendable, Hashable {
     /// The ids in both sets.
     public func intersection(_ other: VendorSet) -> VendorSet {
         let count = Swift.min(words.count, other.words.count)
-        return VendorSet(words: (0..<count).map { words[$0] & other.words[$0] })
+        return VendorSet(words: (0..<count).map { word($0) & other.word($0) })
     }
 
     // MARK: - Internal helpers
@@ -137,9 +149,18 @@ public struct VendorSet: Sendable, Hashable {
     }
 
     /// Calls `apply(&word, mask)` for each word `range` touches, with the mask of its ids in that word.
-    /// The edge words get partial masks, the words between get all ones.
     @inline(__always)
     mutating func applyMasks(_ range: ClosedRange<Int>, _ apply: (inout UInt64, UInt64) -> Void) {
+        words.withUnsafeMutableBufferPointer { Self.applyMasks(range, to: $0, apply) }
+    }
+
+    /// Calls `apply(&word, mask)` for each word of `words` (0-based, vendor 1 = bit 63 of word 0) that
+    /// `range` touches: the edge words get partial masks, the words between all ones. `words` must
+    /// reach the range's last word.
+    @inline(__always)
+    static func applyMasks(
+        _ range: ClosedRange<Int>, to w: UnsafeMutableBufferPointer<UInt64>, _ apply: (inout UInt64, UInt64) -> Void
+    ) {
         let first = range.lowerBound &- 1
         let last = range.upperBound &- 1
         let firstWord = first &>> 6
@@ -147,23 +168,24 @@ public struct VendorSet: Sendable, Hashable {
         // MSB-first: id offset k within a word is bit 63 - k, so "from k on" is ~0 >> k.
         let head = ~(0 as UInt64) &>> UInt64(first & 63)
         let tail = ~(0 as UInt64) &<< UInt64(63 &- (last & 63))
-        words.withUnsafeMutableBufferPointer { w in
-            if firstWord == lastWord {
-                apply(&w[firstWord], head & tail)
-                return
-            }
-            apply(&w[firstWord], head)
-            var i = firstWord &+ 1
-            while i < lastWord {
-                apply(&w[i], ~0)
-                i &+= 1
-            }
-            apply(&w[lastWord], tail)
+        if firstWord == lastWord {
+            apply(&w[firstWord], head & tail)
+            return
         }
+        apply(&w[firstWord], head)
+        var i = firstWord &+ 1
+        while i < lastWord {
+            apply(&w[i], ~0)
+            i &+= 1
+        }
+        apply(&w[lastWord], tail)
     }
 
+    /// Re-slices rather than removing elements, so a set sharing a decode's words is never copied.
     mutating func trimTrailingZeros() {
-        while let last = words.last, last == 0 { words.removeLast() }
+        var end = words.endIndex
+        while end > words.startIndex && words[end &- 1] == 0 { end &-= 1 }
+        if end != words.endIndex { words = words[words.startIndex..<end] }
     }
 
     /// Calls `body` with each maximal run of consecutive ids, ascending, using whole-word scans.
@@ -183,11 +205,11 @@ public struct VendorSet: Sendable, Hashable {
         var word = position &>> 6
         guard word < words.count else { return nil }
         // Mask off the bits before `position` in the first word (they count as not matching).
-        var bits = (set ? words[word] : ~words[word]) & (~(0 as UInt64) &>> UInt64(position & 63))
+        var bits = (set ? self.word(word) : ~self.word(word)) & (~(0 as UInt64) &>> UInt64(position & 63))
         while bits == 0 {
             word &+= 1
             guard word < words.count else { return nil }
-            bits = set ? words[word] : ~words[word]
+            bits = set ? self.word(word) : ~self.word(word)
         }
         return word &* 64 &+ bits.leadingZeroBitCount
     }
@@ -199,12 +221,14 @@ extension VendorSet: Sequence {
 
     /// Iterates a ``VendorSet`` in ascending order, one count-leading-zeros per id.
     public struct Iterator: IteratorProtocol, Sendable {
-        @usableFromInline let words: [UInt64]
-        @usableFromInline var index = 0
+        @usableFromInline let words: ArraySlice<UInt64>
+        /// The slice index of `current`.
+        @usableFromInline var index: Int
         @usableFromInline var current: UInt64
 
-        @inlinable init(words: [UInt64]) {
+        @inlinable init(words: ArraySlice<UInt64>) {
             self.words = words
+            index = words.startIndex
             current = words.first ?? 0
         }
 
@@ -212,12 +236,12 @@ extension VendorSet: Sequence {
         @inlinable public mutating func next() -> Int? {
             while current == 0 {
                 index &+= 1
-                guard index < words.count else { return nil }
+                guard index < words.endIndex else { return nil }
                 current = words[index]
             }
             let zeros = current.leadingZeroBitCount
             current &= ~((1 as UInt64) &<< UInt64(63 &- zeros))
-            return index &* 64 &+ zeros &+ 1
+            return (index &- words.startIndex) &* 64 &+ zeros &+ 1
         }
     }
 

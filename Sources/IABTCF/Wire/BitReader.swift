@@ -59,6 +59,15 @@ struct BitReader {
         return Int(truncatingIfNeeded: value)
     }
 
+    /// Reads a field that an earlier pass already read successfully: no bounds check.
+    @inline(__always)
+    mutating func readUnchecked(_ width: Int) -> Int {
+        assert(width <= bitCount &- offset)
+        let value = peek64(at: offset) &>> UInt64(64 &- width)
+        offset &+= width
+        return Int(truncatingIfNeeded: value)
+    }
+
     /// Reads a one-bit flag.
     @inline(__always)
     mutating func readBool(_ field: Field) throws(TCStringError) -> Bool {

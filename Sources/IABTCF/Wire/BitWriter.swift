@@ -39,7 +39,7 @@ struct BitWriter {
     }
 
     /// Writes `bits` bits taken from MSB-first words (a bitfield); missing words are zeros.
-    mutating func writeBitField(_ words: [UInt64], bits: Int) {
+    mutating func writeBitField(_ words: ArraySlice<UInt64>, bits: Int) {
         var remaining = bits
         for word in words where remaining > 0 {
             writeLeftAligned(word, min(64, remaining))

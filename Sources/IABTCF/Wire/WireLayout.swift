@@ -2,26 +2,83 @@
 /// another encoder made (MaxVendorId, bitfield or ranges, the range entries as written, segment
 /// order, padding). The encoder reuses a section's layout while the section still holds the value
 /// it was decoded with, so an unchanged string re-encodes byte for byte.
+///
+/// It is small and cheap to copy: one reference to the decode's word buffer (which also holds the
+/// vendor sets and any range entries as written) and packed integers.
 struct WireLayout: Sendable {
     /// One segment as it appeared in the input.
     struct Segment: Sendable {
         var type: SegmentType
         /// Base64url characters, without `=`.
         var characters: Int
-        /// Trailing `=` characters.
+        /// Trailing `=` characters (0-2).
         var equalsSigns: Int
         /// Bits the fields used; the rest of `characters * 6` was padding.
         var contentBits: Int
+
+        /// Type in bits 62-63, `=` count in 60-61, characters in 30-59, content bits in 0-29.
+        init(packed: UInt64) {
+            type = SegmentType(rawValue: Int(packed >> 62))!
+            equalsSigns = Int(packed >> 60 & 3)
+            characters = Int(packed >> 30 & 0x3FFF_FFFF)
+            contentBits = Int(packed & 0x3FFF_FFFF)
+        }
+
+        init(type: SegmentType, characters: Int, equalsSigns: Int, contentBits: Int) {
+            self.type = type
+            self.characters = characters
+            self.equalsSigns = equalsSigns
+            self.contentBits = contentBits
+        }
+
+        var packed: UInt64 {
+            UInt64(type.rawValue) << 62 | UInt64(equalsSigns) << 60 | UInt64(characters) << 30 | UInt64(contentBits)
+        }
     }
 
+    /// The decode's shared words: vendor sets, restriction vendors, range entries as written.
+    var storage: [UInt64]
+    /// Up to four packed ``Segment``s in input order (a fifth segment always repeats a type).
+    var segments: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    var segmentCount = 0
+    /// Packed ``VendorSectionLayout``s for vendor consents, vendor LI, disclosed and allowed vendors (0: absent).
+    var sections: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// The restrictions as decoded and the words holding them as written, only when that was not canonical.
+    var restrictions: (decoded: PublisherRestrictions, entries: Range<Int>)?
+
+    init(storage: [UInt64]) { self.storage = storage }
+
     /// The segments in input order.
-    var segments: [Segment] = []
-    var vendorConsents: VendorSectionLayout?
-    var vendorLegitimateInterests: VendorSectionLayout?
-    var disclosedVendors: VendorSectionLayout?
-    var allowedVendors: VendorSectionLayout?
-    /// Present only when the restrictions were not written canonically (sorted, merged, maximal runs).
-    var publisherRestrictions: RestrictionsLayout?
+    var segmentList: [Segment] {
+        withUnsafeBytes(of: segments) { raw in
+            (0..<segmentCount).map { Segment(packed: raw.load(fromByteOffset: $0 * 8, as: UInt64.self)) }
+        }
+    }
+
+    mutating func append(_ segment: Segment) {
+        precondition(segmentCount < 4, "a TC string has at most four distinct segments")
+        withUnsafeMutableBytes(of: &segments) { $0.storeBytes(of: segment.packed, toByteOffset: segmentCount * 8, as: UInt64.self) }
+        segmentCount += 1
+    }
+
+    /// The vendor sections, in the order of ``sections``.
+    enum Section: Int {
+        case vendorConsents, vendorLegitimateInterests, disclosedVendors, allowedVendors
+    }
+
+    func section(_ section: Section) -> VendorSectionLayout? {
+        let packed = withUnsafeBytes(of: sections) { $0.load(fromByteOffset: section.rawValue * 8, as: UInt64.self) }
+        return packed == 0 ? nil : VendorSectionLayout(packed: packed, storage: storage)
+    }
+
+    mutating func set(_ section: Section, _ layout: VendorSectionLayout.Packed) {
+        withUnsafeMutableBytes(of: &sections) { $0.storeBytes(of: layout.value, toByteOffset: section.rawValue * 8, as: UInt64.self) }
+    }
+
+    /// The restriction entries as written, when they were not canonical.
+    var restrictionsLayout: RestrictionsLayout? {
+        restrictions.map { RestrictionsLayout(decoded: $0.decoded, entries: storage[$0.entries]) }
+    }
 }
 
 /// One range entry as written: `isRange` is the IsARange bit (a range may cover a single id).
@@ -29,6 +86,24 @@ struct RangeEntry: Sendable, Hashable {
     var start: Int
     var end: Int
     var isRange: Bool
+
+    /// Entries are kept packed in one word each: IsARange in bit 32, start in bits 16-31, end in 0-15.
+    init(packed: UInt64) {
+        isRange = packed >> 32 & 1 == 1
+        start = Int(packed >> 16 & 0xFFFF)
+        end = Int(packed & 0xFFFF)
+    }
+
+    init(start: Int, end: Int, isRange: Bool) {
+        self.start = start
+        self.end = end
+        self.isRange = isRange
+    }
+
+    var packed: UInt64 { (isRange ? 1 << 32 : 0) | UInt64(start) << 16 | UInt64(end) }
+
+    /// IsARange(1) + StartOrOnlyVendorId(16) [+ EndVendorId(16)].
+    var bits: Int { isRange ? 33 : 17 }
 }
 
 /// A vendor section as it was decoded.
@@ -37,18 +112,55 @@ struct VendorSectionLayout: Sendable {
     var decoded: VendorSet
     var maxVendorId: Int
     var isRangeEncoding: Bool
-    /// The entries as written, or `nil` when they were the set's maximal runs in ascending order.
-    var entries: [RangeEntry]?
+    /// The entries as written (packed ``RangeEntry`` words), or `nil` when they were the set's
+    /// maximal runs in ascending order.
+    var entries: ArraySlice<UInt64>?
+
+    /// The section in one word: bit 63 present, 47-62 MaxVendorId, 46 IsRangeEncoding, 45 entries
+    /// kept, 24-44 offset of the set's words in the storage, 12-23 its word count (at most 1,024),
+    /// 0-11 the number of entries kept (they follow the set's words).
+    struct Packed {
+        var value: UInt64
+
+        init(maxVendorId: Int, isRange: Bool, setWords: Range<Int>, keptEntries: Int?) {
+            value = 1 << 63 | UInt64(maxVendorId) << 47 | (isRange ? 1 << 46 : 0) | (keptEntries != nil ? 1 << 45 : 0)
+                | UInt64(setWords.lowerBound) << 24 | UInt64(setWords.count) << 12 | UInt64(keptEntries ?? 0)
+        }
+    }
+
+    init(packed: UInt64, storage: [UInt64]) {
+        let offset = Int(packed >> 24 & 0x1F_FFFF)
+        let words = Int(packed >> 12 & 0xFFF)
+        decoded = VendorSet(words: storage[offset..<(offset + words)])
+        maxVendorId = Int(packed >> 47 & 0xFFFF)
+        isRangeEncoding = packed >> 46 & 1 == 1
+        entries = packed >> 45 & 1 == 1 ? storage[(offset + words)..<(offset + words + Int(packed & 0xFFF))] : nil
+    }
 }
 
 /// Publisher restrictions as written, kept only when they differ from the canonical form.
+///
+/// `entries` holds, per restriction entry in wire order, a header word (PurposeId << 16 |
+/// RestrictionType << 12 | NumEntries) followed by its NumEntries packed ``RangeEntry`` words.
 struct RestrictionsLayout: Sendable {
-    struct Entry: Sendable {
-        var purposeId: Int
-        var restrictionType: RestrictionType
-        var entries: [RangeEntry]
+    var decoded: PublisherRestrictions
+    var entries: ArraySlice<UInt64>
+
+    /// Calls `body` with each restriction entry as written.
+    func forEach(_ body: (_ purposeId: Int, _ type: RestrictionType, _ entries: ArraySlice<UInt64>) -> Void) {
+        var i = entries.startIndex
+        while i < entries.endIndex {
+            let header = entries[i]
+            let count = Int(header & 0xFFF)
+            body(Int(header >> 16 & 63), RestrictionType(rawValue: Int(header >> 12 & 3))!, entries[(i + 1)..<(i + 1 + count)])
+            i += 1 + count
+        }
     }
 
-    var decoded: PublisherRestrictions
-    var entries: [Entry]
+    /// How many restriction entries were written.
+    var count: Int {
+        var n = 0
+        forEach { _, _, _ in n += 1 }
+        return n
+    }
 }

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+import IABTCF
+
+/// `tcstring bench [--workload decode|query|full] [--seconds S] FILE`
+///
+/// For each line of FILE: warm up, then time batches of the workload for S seconds and print the
+/// median ns per operation with a checksum of one operation, as one JSON object per line.
+enum BenchCommand {
+    enum Workload: String, CaseIterable {
+        /// A fully decoded value.
+        case decode
+        /// Decode, then purposes 1-10 and vendor consent and LI for ten vendors: 30 questions.
+        case query
+        /// Decode, read every field and iterate every id set.
+        case full
+    }
+
+    static let queriedVendors = [1, 2, 10, 32, 52, 91, 128, 755, 804, 1126]
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var workload = Workload.decode
+        var seconds = 0.5
+        var file: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--workload":
+                guard let name = rest.popFirst(), let w = Workload(rawValue: name) else {
+                    Terminal.usageError("--workload takes decode, query or full")
+                }
+                workload = w
+            case "--seconds":
+                guard let text = rest.popFirst(), let s = Double(text), s > 0 else {
+                    Terminal.usageError("--seconds takes a positive number")
+                }
+                seconds = s
+            default:
+                guard file == nil, !argument.hasPrefix("--") else { Terminal.usageError("unexpected \(argument)") }
+                file = argument
+            }
+        }
+        guard let file else { Terminal.usageError("bench needs a FILE of TC strings, one per line") }
+        guard let text = Terminal.readFile(file) else {
+            Terminal.err("tcstring: cannot read \(file)")
+            return Terminal.failure
+        }
+        let lines = text.split(separator: "\n").map { String(String($0).trimmedASCII) }.filter { !$0.isEmpty }
+        for (number, line) in lines.enumerated() {
+            let operation = self.operation(workload, line)
+            guard let checksum = operation() else {
+                Terminal.err("tcstring: line \(number + 1) does not decode")
+                return Terminal.failure
+            }
+            // A fixed iteration count (no clock) gives repeatable instruction counts under callgrind.
+            if let fixed = getenv("TCSTRING_BENCH_ITERATIONS").flatMap({ Int(String(cString: $0)) }) {
+                var sink = 0
+                for _ in 0..<fixed { sink &+= operation() ?? 0 }
+                blackHole = sink
+                continue
+            }
+            let nanoseconds = medianNanoseconds(seconds: seconds, operation)
+            Terminal.out(
+                JSON.object([
+                    ("line", .int(number + 1)), ("chars", .int(line.utf8.count)), ("workload", .string(workload.rawValue)),
+                    ("nsPerOp", .int(Int(nanoseconds.rounded()))), ("checksum", .int(checksum)),
+                ]).serialized())
+        }
+        return 0
+    }
+
+    /// One operation of `workload` on `line`, returning its checksum (`nil` when the line does not decode).
+    static func operation(_ workload: Workload, _ line: String) -> () -> Int? {
+        switch workload {
+        case .decode:
+            return { (try? TCString(encoded: line))?.cmpId }
+        case .query:
+            return {
+                guard let tc = try? TCString(encoded: line) else { return nil }
+                var yes = 0
+                for purpose in 1...10 where tc.purposeConsents.contains(purpose) { yes += 1 }
+                for vendor in queriedVendors {
+                    if tc.vendorConsents.contains(vendor) { yes += 1 }
+                    if tc.vendorLegitimateInterests.contains(vendor) { yes += 1 }
+                }
+                return yes
+            }
+        case .full:
+            return { (try? TCString(encoded: line)).map(fullChecksum) }
+        }
+    }
+
+    /// The sum of every id in every id set plus the scalar fields: reads everything once.
+    static func fullChecksum(_ tc: TCString) -> Int {
+        var sum = tc.cmpId + tc.cmpVersion + tc.consentScreen + tc.vendorListVersion + tc.policyVersion
+        func add(_ ids: some Sequence<Int>) { for id in ids { sum &+= id } }
+        add(tc.vendorConsents)
+        add(tc.vendorLegitimateInterests)
+        for restriction in tc.publisherRestrictions { add(restriction.vendors) }
+        add(tc.disclosedVendors ?? [])
+        add(tc.allowedVendors ?? [])
+        add(tc.purposeConsents)
+        add(tc.purposeLegitimateInterests)
+        add(tc.specialFeatureOptIns)
+        if let publisher = tc.publisherTC {
+            add(publisher.purposeConsents)
+            add(publisher.purposeLegitimateInterests)
+            add(publisher.customPurposeConsents)
+            add(publisher.customPurposeLegitimateInterests)
+        }
+        return sum
+    }
+
+    /// Median ns per operation over batches of about 1 ms each, after a warm-up of about 10% of the time.
+    static func medianNanoseconds(seconds: Double, _ operation: @escaping () -> Int?) -> Double {
+        var sink = 0
+        var batch = 1
+        // Grow the batch until it takes about a millisecond (this also warms up).
+        while true {
+            let start = now()
+            for _ in 0..<batch { sink &+= operation() ?? 0 }
+            if now() - start > 1_000_000 || batch >= 1 << 24 { break }
+            batch *= 2
+        }
+        var samples: [Double] = []
+        let deadline = now() + UInt64(seconds * 1e9)
+        while now() < deadline || samples.count < 5 {
+            let start = now()
+            for _ in 0..<batch { sink &+= operation() ?? 0 }
+            samples.append(Double(now() - start) / Double(batch))
+        }
+        blackHole = sink
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    nonisolated(unsafe) static var blackHole = 0
+
+    static func now() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+}
