@@ -71,6 +71,8 @@ enum Terminal {
                tcstring bench [--workload decode|query|full] [--seconds S] FILE
                   Time the workload on each line of FILE (build with -c release); prints
                   {"line", "chars", "workload", "nsPerOp", "checksum"} per line.
+               tcstring random [--count N] [--seed S]
+                  Print N canonical TC strings of seeded random models (for differential tests).
         """
 }
 

@@ -16,6 +16,7 @@ case "decode": status = DecodeCommand.run(rest)
 case "encode": status = EncodeCommand.encode(rest)
 case "reencode": status = EncodeCommand.reencode(rest)
 case "bench": status = BenchCommand.run(rest)
+case "random": status = RandomCommand.run(rest)
 case "help", "--help", "-h":
     Terminal.out(Terminal.usageText)
     status = 0

@@ -1,5 +1,6 @@
 import Testing
 @testable import IABTCF
+@testable import tcstring
 
 /// Properties every malformed string must satisfy: a typed error that says where, never a trap.
 @Suite struct MalformedInputTests {
@@ -64,19 +65,16 @@ import Testing
     @Test func rejectsInvalidRanges() {
         // Core with an empty consent bitfield, then a range-encoded LI section built bit by bit.
         func withLIRange(max: Int, start: Int, end: Int) -> String {
-            var bits = ""
-            func put(_ value: Int, _ width: Int) {
-                for shift in stride(from: width - 1, through: 0, by: -1) { bits += value >> shift & 1 == 1 ? "1" : "0" }
-            }
-            put(2, 6); put(0, 36); put(0, 36); put(0, 12 + 12 + 6 + 12 + 12 + 6 + 1 + 1 + 12 + 24 + 24 + 1 + 12)
-            put(0, 16); put(0, 1)  // consents: MaxVendorId 0, bitfield
-            put(max, 16); put(1, 1); put(1, 12); put(1, 1); put(start, 16); put(end, 16)
-            put(0, 12)  // no restrictions
-            while bits.count % 6 != 0 { bits += "0" }
-            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-            return String(stride(from: 0, to: bits.count, by: 6).map { i in
-                alphabet[Int(String(Array(bits)[i..<i + 6]), radix: 2)!]
-            })
+            var b = WireBuilder.coreHeader()
+            b.put(0, 17)  // consents: MaxVendorId 0, bitfield
+            b.put(max, 16)
+            b.put(1, 1)
+            b.put(1, 12)
+            b.put(1, 1)
+            b.put(start, 16)
+            b.put(end, 16)
+            b.put(0, 12)  // no restrictions
+            return b.base64URL
         }
         #expect(throws: Never.self) { _ = try TCString(encoded: withLIRange(max: 10, start: 3, end: 10)) }
         #expect((try? TCString(encoded: withLIRange(max: 10, start: 3, end: 10)))?.vendorLegitimateInterests == [3, 4, 5, 6, 7, 8, 9, 10])

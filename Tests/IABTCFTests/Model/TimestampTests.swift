@@ -1,5 +1,6 @@
 import Testing
 @testable import IABTCF
+@testable import tcstring
 
 @Suite struct TimestampTests {
     @Test func formatsKnownInstants() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import IABTCF
+@testable import tcstring
 
 @Suite struct BitReaderTests {
     /// Reads the bits `offset..<offset+width` of `bytes` one at a time: the obvious, slow reference.

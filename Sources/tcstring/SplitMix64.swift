@@ -1,4 +1,4 @@
-/// A small, fast, seeded generator (SplitMix64), so every random test is reproducible from its seed.
+/// A small, fast, seeded generator (SplitMix64), so random output is reproducible from its seed.
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 

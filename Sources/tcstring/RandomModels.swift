@@ -1,7 +1,8 @@
-@testable import IABTCF
+import IABTCF
 
 /// Seeded random TC string values that exercise every feature: dense and sparse vendor sets, runs,
-/// restrictions of every type, optional segments, custom purposes, extreme scalars.
+/// restrictions of every type, optional segments, custom purposes, extreme scalars. Used by
+/// `tcstring random` (differential testing) and by the round-trip tests.
 enum RandomModels {
     static func vendorSet(_ rng: inout SplitMix64) -> VendorSet {
         var set = VendorSet()

@@ -1,0 +1,139 @@
+import Testing
+@testable import IABTCF
+
+/// Input built to hurt: huge, repetitive, lying about its lengths. Each case must come back as a
+/// clear error or the correct value, quickly and with memory bounded by the input.
+///
+/// Time limits are generous on purpose: `swift test` builds without optimisation and CI machines
+/// share two cores, so a limit of 250 ms per decode still separates "linear" from "quadratic or
+/// worse" (which would take seconds to minutes here) without flaking. Release-build timings are in
+/// the README.
+@Suite struct HostileInputTests {
+    static let limit = Duration.milliseconds(250)
+    static let roomy = TCString.DecodingOptions(maximumLength: 4 << 20)
+    /// A valid 44-character core.
+    static let core = "CPc7TgPPc7TgPAGABCENCpCgAP_AAAAAAAAAAAAAAAAA"
+
+    /// Decodes `text`, checks the time, and returns the outcome.
+    func decode(_ text: String, options: TCString.DecodingOptions = roomy) -> Result<TCString, TCStringError> {
+        let clock = ContinuousClock()
+        var outcome: Result<TCString, TCStringError>!
+        let elapsed = clock.measure {
+            outcome = Result { () throws(TCStringError) in try TCString(encoded: text, options: options) }
+        }
+        #expect(elapsed < Self.limit, "took \(elapsed)")
+        return outcome
+    }
+
+    func code(_ result: Result<TCString, TCStringError>) -> TCStringError.Code? {
+        if case .failure(let error) = result { return error.code }
+        return nil
+    }
+
+    @Test func oneMegabyteIsRefusedBeforeAnyWork() {
+        let text = String(repeating: "A", count: 1 << 20)
+        #expect(code(decode(text, options: .init())) == .inputTooLong)
+        // With the limit raised, it is read: Version 0 is unsupported.
+        #expect(code(decode(text)) == .unsupportedVersion)
+    }
+
+    @Test func aMillionDots() {
+        let dots = String(repeating: ".", count: 1_000_000)
+        #expect(code(decode(dots)) == .emptySegment)
+        #expect((try? decode(Self.core + dots).get()) == nil)
+        if case .failure(let error) = decode(Self.core + dots) { #expect(error.segment == 1) }
+    }
+
+    @Test func oneHundredThousandSegments() {
+        let text = Self.core + String(repeating: ".IAAA", count: 100_000)
+        guard case .failure(let error) = decode(text) else { Issue.record("decoded"); return }
+        #expect(error.code == .duplicateSegment && error.segment == 2)
+    }
+
+    @Test(arguments: ["\u{0}", "é", "€", "🙂", "\u{FEFF}", " ", "\n"])
+    func nulAndNonASCII(_ intruder: String) {
+        for position in [0, 10, 43] {
+            var text = Array(Self.core)
+            text.insert(contentsOf: intruder, at: position)
+            guard case .failure(let error) = decode(String(text)) else { Issue.record("decoded"); continue }
+            #expect(error.code == .invalidCharacter)
+            #expect(error.bitOffset == position * 6)
+            #expect(error.value == Int(intruder.utf8.first!))
+        }
+    }
+
+    /// 4,095 ranges of 1-65,535 in both vendor sections, in one restriction, and in the Disclosed and
+    /// Allowed Vendors segments: about 20 million vendor ids listed, all applied with word masks.
+    @Test func fourThousandFullRangesEverywhere() throws {
+        let full = Array(repeating: 1...65535, count: 4095)
+        var core = WireBuilder.coreHeader()
+        core.putRangeSection(maxVendorId: 65535, entries: full)
+        core.putRangeSection(maxVendorId: 65535, entries: full)
+        core.put(1, 12)  // one restriction: purpose 1, type 0
+        core.put(1, 6)
+        core.put(0, 2)
+        core.putEntries(full)
+        var disclosed = WireBuilder()
+        disclosed.put(1, 3)
+        disclosed.putRangeSection(maxVendorId: 65535, entries: full)
+        var allowed = WireBuilder()
+        allowed.put(2, 3)
+        allowed.putRangeSection(maxVendorId: 65535, entries: full)
+        let text = [core, disclosed, allowed].map(\.base64URL).joined(separator: ".")
+        let value = try decode(text).get()
+        let everyone = try VendorSet(1...65535)
+        #expect(value.vendorConsents == everyone)
+        #expect(value.vendorLegitimateInterests == everyone)
+        #expect(value.disclosedVendors == everyone)
+        #expect(value.allowedVendors == everyone)
+        #expect(value.publisherRestrictions.vendors(purposeId: 1, restrictionType: .notAllowed) == everyone)
+        #expect(value.vendorConsents.count == 65535)
+        // And it re-encodes, byte for byte with its layout, compactly when canonical.
+        #expect(try value.encoded(.preservingLayout) == text)
+        #expect(try value.encoded().count < 120)
+    }
+
+    /// Thousands of restriction entries for distinct and repeated (purpose, type) pairs.
+    @Test func manyRestrictionEntries() throws {
+        var core = WireBuilder.coreHeader()
+        core.put(0, 17)
+        core.put(0, 17)
+        core.put(4095, 12)
+        for i in 0..<4095 {
+            core.put(i / 4 % 64, 6)  // every (purpose 0-63, type 0-3) pair, 16 entries each
+            core.put(i % 4, 2)
+            core.putEntries([(i % 65535 + 1)...65535, 1...(i + 1)])
+        }
+        let value = try decode(core.base64URL).get()
+        #expect(value.publisherRestrictions.count == 256)
+        #expect(value.publisherRestrictions.allSatisfy { $0.vendors.count == 65535 })
+    }
+
+    /// A bitfield that claims 65,535 bits but carries ten characters: truncated, at the bitfield.
+    @Test func bitfieldLongerThanTheString() {
+        var core = WireBuilder.coreHeader()
+        core.put(65535, 16)
+        core.put(0, 1)
+        core.put(0, 60)
+        guard case .failure(let error) = decode(core.base64URL) else { Issue.record("decoded"); return }
+        #expect(error.code == .truncated && error.field == "BitField" && error.bitOffset == 230)
+    }
+
+    /// A 1 MB string that is valid: 4,095 restriction entries of 40 scattered ranges each.
+    @Test func oneMegabyteOfValidRestrictions() throws {
+        var core = WireBuilder.coreHeader()
+        core.put(0, 17)
+        core.put(0, 17)
+        core.put(4095, 12)
+        for i in 0..<4095 {
+            core.put(i / 3 % 24 + 1, 6)  // purposes 1-24 × types 0-2
+            core.put(i % 3, 2)
+            core.putEntries((0..<40).map { k in (k * 1600 + i % 1000 + 1)...(k * 1600 + i % 1000 + 500) })
+        }
+        let text = core.base64URL
+        #expect(text.utf8.count > 900_000)
+        let value = try decode(text).get()
+        #expect(value.publisherRestrictions.count == 72)
+        #expect(try value.encoded(.preservingLayout) == text)
+    }
+}
