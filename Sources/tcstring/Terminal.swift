@@ -68,6 +68,10 @@ enum Terminal {
                   publisherCountryCode AA, other numbers 0, empty sets, absent segments.
                tcstring reencode STRING
                   Decode and re-encode, keeping the input's layout for unchanged sections.
+               tcstring validate [--json] STRING
+                  Check TCF 2.2/2.3 policy rules; one finding per line, exit 1 when any.
+               tcstring inapp [--gdpr-applies true|false] STRING
+                  Print the CMP API's IABTCF_ in-app key/value map as one JSON object.
                tcstring bench [--workload decode|query|full] [--seconds S] FILE
                   Time the workload on each line of FILE (build with -c release); prints
                   {"line", "chars", "workload", "nsPerOp", "checksum"} per line.

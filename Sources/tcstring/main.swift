@@ -17,6 +17,8 @@ case "encode": status = EncodeCommand.encode(rest)
 case "reencode": status = EncodeCommand.reencode(rest)
 case "bench": status = BenchCommand.run(rest)
 case "random": status = RandomCommand.run(rest)
+case "validate": status = PolicyCommands.validate(rest)
+case "inapp": status = PolicyCommands.inApp(rest)
 case "help", "--help", "-h":
     Terminal.out(Terminal.usageText)
     status = 0

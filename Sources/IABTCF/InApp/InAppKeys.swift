@@ -1,0 +1,236 @@
+/// A value stored under an `IABTCF_` key (NSUserDefaults / SharedPreferences).
+///
+/// The CMP API stores numbers as integers and everything else as strings; some SDKs have written
+/// booleans, so readers accept those too.
+public enum InAppValue: Sendable, Hashable {
+    /// An integer (numbers and, per the CMP API, booleans).
+    case int(Int)
+    /// A string (codes, the TC string, `0`/`1` binary strings).
+    case string(String)
+    /// A boolean, as some SDKs store flags.
+    case bool(Bool)
+
+    /// The value as an integer, tolerating booleans and numeric or boolean strings (`"1"`, `"true"`).
+    public var intValue: Int? {
+        switch self {
+        case .int(let value): value
+        case .bool(let value): value ? 1 : 0
+        case .string(let text):
+            switch text.lowercased() {
+            case "true", "yes": 1
+            case "false", "no": 0
+            default: Int(text)
+            }
+        }
+    }
+
+    /// The value as a string (integers and booleans are not strings).
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}
+
+/// The in-app storage keys of the CMP API v2 ("IABTCF_" keys).
+public enum InAppKeys {
+    /// Number: the CMP's registered id; its presence signals a CMP.
+    public static let cmpSdkId = "IABTCF_CmpSdkID"
+    /// Number: the CMP SDK's version.
+    public static let cmpSdkVersion = "IABTCF_CmpSdkVersion"
+    /// Number: the TCF policy version the consents follow.
+    public static let policyVersion = "IABTCF_PolicyVersion"
+    /// Number: 1 when the GDPR applies, 0 when not; unset when undetermined.
+    public static let gdprApplies = "IABTCF_gdprApplies"
+    /// String: the publisher's two-letter country code.
+    public static let publisherCC = "IABTCF_PublisherCC"
+    /// Number: 1 when purpose 1 was not disclosed.
+    public static let purposeOneTreatment = "IABTCF_PurposeOneTreatment"
+    /// Number: 1 when the CMP changed the standard texts.
+    public static let useNonStandardTexts = "IABTCF_UseNonStandardTexts"
+    /// String: the full TC string.
+    public static let tcString = "IABTCF_TCString"
+    /// Binary string: vendor consents, vendor n+1 at index n.
+    public static let vendorConsents = "IABTCF_VendorConsents"
+    /// Binary string: vendor legitimate interests.
+    public static let vendorLegitimateInterests = "IABTCF_VendorLegitimateInterests"
+    /// Binary string: disclosed vendors (TCF 2.3).
+    public static let disclosedVendors = "IABTCF_DisclosedVendors"
+    /// Binary string: purpose consents, purpose n+1 at index n.
+    public static let purposeConsents = "IABTCF_PurposeConsents"
+    /// Binary string: purpose legitimate interests.
+    public static let purposeLegitimateInterests = "IABTCF_PurposeLegitimateInterests"
+    /// Binary string: special feature opt-ins.
+    public static let specialFeaturesOptIns = "IABTCF_SpecialFeaturesOptIns"
+    /// Binary string: the publisher's purpose consents.
+    public static let publisherConsent = "IABTCF_PublisherConsent"
+    /// Binary string: the publisher's purpose legitimate interests.
+    public static let publisherLegitimateInterests = "IABTCF_PublisherLegitimateInterests"
+    /// Binary string: the publisher's custom purpose consents.
+    public static let publisherCustomPurposesConsents = "IABTCF_PublisherCustomPurposesConsents"
+    /// Binary string: the publisher's custom purpose legitimate interests.
+    public static let publisherCustomPurposesLegitimateInterests = "IABTCF_PublisherCustomPurposesLegitimateInterests"
+    /// `IABTCF_PublisherRestrictions{purposeId}`.
+    public static func publisherRestrictions(purposeId: Int) -> String { "IABTCF_PublisherRestrictions\(purposeId)" }
+
+    /// TCF 2.2 defines purposes 1-11 and special features 1-2: binary strings are at least this long,
+    /// so readers that index them directly find every defined id.
+    static let definedPurposes = 11
+    static let definedSpecialFeatures = 2
+}
+
+extension TCString {
+    /// The CMP API v2 in-app key/value map for this value: integers for numeric keys, `"0"`/`"1"`
+    /// strings where index 0 is id 1, `IABTCF_PublisherRestrictions{ID}` strings of `0`/`1`/`2` with
+    /// `_` for "no restriction", and the TC string itself (re-encoded with its layout, so a decoded
+    /// string comes back unchanged).
+    ///
+    /// Purpose and special-feature strings cover at least every id TCF 2.2 defines (11 and 2);
+    /// vendor strings end at the highest vendor set. Publisher keys appear only with a Publisher TC
+    /// segment, `IABTCF_DisclosedVendors` only with Disclosed Vendors.
+    ///
+    /// - Parameter gdprApplies: `IABTCF_gdprApplies` (1 or 0); `nil` leaves it out ("undetermined").
+    /// - Throws: ``TCStringError`` if the value cannot be encoded (see ``encoded(_:)``).
+    public func inAppKeys(gdprApplies: Bool?) throws(TCStringError) -> [String: InAppValue] {
+        var keys: [String: InAppValue] = [
+            InAppKeys.cmpSdkId: .int(cmpId),
+            InAppKeys.cmpSdkVersion: .int(cmpVersion),
+            InAppKeys.policyVersion: .int(policyVersion),
+            InAppKeys.publisherCC: .string(publisherCountryCode.description),
+            InAppKeys.purposeOneTreatment: .int(purposeOneTreatment ? 1 : 0),
+            InAppKeys.useNonStandardTexts: .int(useNonStandardTexts ? 1 : 0),
+            InAppKeys.tcString: .string(try encoded(.preservingLayout)),
+            InAppKeys.vendorConsents: .string(Self.binary(vendorConsents, length: vendorConsents.max ?? 0)),
+            InAppKeys.vendorLegitimateInterests: .string(
+                Self.binary(vendorLegitimateInterests, length: vendorLegitimateInterests.max ?? 0)),
+            InAppKeys.purposeConsents: .string(Self.binary(purposeConsents, atLeast: InAppKeys.definedPurposes)),
+            InAppKeys.purposeLegitimateInterests: .string(
+                Self.binary(purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes)),
+            InAppKeys.specialFeaturesOptIns: .string(
+                Self.binary(specialFeatureOptIns, atLeast: InAppKeys.definedSpecialFeatures)),
+        ]
+        if let gdprApplies { keys[InAppKeys.gdprApplies] = .int(gdprApplies ? 1 : 0) }
+        if let disclosedVendors {
+            keys[InAppKeys.disclosedVendors] = .string(Self.binary(disclosedVendors, length: disclosedVendors.max ?? 0))
+        }
+        if let publisherTC {
+            keys[InAppKeys.publisherConsent] = .string(
+                Self.binary(publisherTC.purposeConsents, atLeast: InAppKeys.definedPurposes))
+            keys[InAppKeys.publisherLegitimateInterests] = .string(
+                Self.binary(publisherTC.purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes))
+            keys[InAppKeys.publisherCustomPurposesConsents] = .string(
+                Self.binary(publisherTC.customPurposeConsents, length: publisherTC.numCustomPurposes))
+            keys[InAppKeys.publisherCustomPurposesLegitimateInterests] = .string(
+                Self.binary(publisherTC.customPurposeLegitimateInterests, length: publisherTC.numCustomPurposes))
+        }
+        for purposeId in Set(publisherRestrictions.map(\.purposeId)) {
+            var types: [UInt8] = []
+            // Entries are sorted by type, so the lowest (most restrictive) type wins for a vendor listed twice.
+            for restriction in publisherRestrictions.restrictions(purposeId: purposeId).reversed()
+            where restriction.restrictionType != .undefined {
+                for vendor in restriction.vendors {
+                    if types.count < vendor { types += repeatElement(UInt8(ascii: "_"), count: vendor - types.count) }
+                    types[vendor - 1] = UInt8(ascii: "0") + UInt8(restriction.restrictionType.rawValue)
+                }
+            }
+            if !types.isEmpty {
+                keys[InAppKeys.publisherRestrictions(purposeId: purposeId)] = .string(String(decoding: types, as: UTF8.self))
+            }
+        }
+        return keys
+    }
+
+    /// `"0"`/`"1"` per id from 1 to `length`.
+    static func binary(_ ids: some Sequence<Int>, length: Int) -> String {
+        var bytes = [UInt8](repeating: UInt8(ascii: "0"), count: length)
+        for id in ids where id <= length { bytes[id - 1] = UInt8(ascii: "1") }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func binary<S: SmallIDSet>(_ set: S, atLeast minimum: Int) -> String {
+        binary(set, length: Swift.max(minimum, set.max ?? 0))
+    }
+}
+
+/// What an app finds under the `IABTCF_` keys, read tolerantly: integers, booleans and numeric
+/// strings are all accepted for numeric keys (SDKs disagree on `IABTCF_gdprApplies` in
+/// particular), and any character but `1` in a binary string means "no".
+public struct InAppConsent: Sendable, Hashable {
+    /// `IABTCF_gdprApplies`: `nil` when unset or unreadable ("undetermined").
+    public var gdprApplies: Bool?
+    /// `IABTCF_CmpSdkID`: set as soon as a CMP is present.
+    public var cmpId: Int?
+    /// `IABTCF_CmpSdkVersion`.
+    public var cmpVersion: Int?
+    /// `IABTCF_PolicyVersion`.
+    public var policyVersion: Int?
+    /// `IABTCF_PublisherCC`.
+    public var publisherCountryCode: String?
+    /// `IABTCF_PurposeOneTreatment` (unset reads as `false`).
+    public var purposeOneTreatment: Bool
+    /// `IABTCF_UseNonStandardTexts`.
+    public var useNonStandardTexts: Bool
+    /// `IABTCF_TCString`.
+    public var tcString: String?
+    /// `IABTCF_PurposeConsents`.
+    public var purposeConsents: PurposeSet
+    /// `IABTCF_PurposeLegitimateInterests`.
+    public var purposeLegitimateInterests: PurposeSet
+    /// `IABTCF_SpecialFeaturesOptIns`.
+    public var specialFeatureOptIns: SpecialFeatureSet
+    /// `IABTCF_VendorConsents`.
+    public var vendorConsents: VendorSet
+    /// `IABTCF_VendorLegitimateInterests`.
+    public var vendorLegitimateInterests: VendorSet
+    /// `IABTCF_DisclosedVendors`, or `nil` when the key is absent.
+    public var disclosedVendors: VendorSet?
+    /// `IABTCF_PublisherConsent`.
+    public var publisherConsents: PurposeSet
+    /// `IABTCF_PublisherLegitimateInterests`.
+    public var publisherLegitimateInterests: PurposeSet
+    /// `IABTCF_PublisherCustomPurposesConsents`.
+    public var publisherCustomPurposeConsents: CustomPurposeSet
+    /// `IABTCF_PublisherCustomPurposesLegitimateInterests`.
+    public var publisherCustomPurposeLegitimateInterests: CustomPurposeSet
+    /// From the `IABTCF_PublisherRestrictions{ID}` keys, purposes 1-24.
+    public var publisherRestrictions: PublisherRestrictions
+
+    /// Reads the keys that are present; everything absent reads as empty or `nil`.
+    public init(keys: [String: InAppValue]) {
+        func int(_ key: String) -> Int? { keys[key]?.intValue }
+        func ids(_ key: String) -> [Int] {
+            guard let text = keys[key]?.stringValue else { return [] }
+            return text.utf8.enumerated().compactMap { $0.element == UInt8(ascii: "1") ? $0.offset + 1 : nil }
+        }
+        func small<S: SmallIDSet>(_ key: String) -> S { (try? S(ids(key).filter { $0 <= S.maxID })) ?? S() }
+        func vendors(_ key: String) -> VendorSet { (try? VendorSet(ids(key).filter { $0 <= VendorSet.maxID })) ?? VendorSet() }
+
+        gdprApplies = int(InAppKeys.gdprApplies).flatMap { $0 == 1 ? true : $0 == 0 ? false : nil }
+        cmpId = int(InAppKeys.cmpSdkId)
+        cmpVersion = int(InAppKeys.cmpSdkVersion)
+        policyVersion = int(InAppKeys.policyVersion)
+        publisherCountryCode = keys[InAppKeys.publisherCC]?.stringValue
+        purposeOneTreatment = int(InAppKeys.purposeOneTreatment) == 1
+        useNonStandardTexts = int(InAppKeys.useNonStandardTexts) == 1
+        tcString = keys[InAppKeys.tcString]?.stringValue
+        purposeConsents = small(InAppKeys.purposeConsents)
+        purposeLegitimateInterests = small(InAppKeys.purposeLegitimateInterests)
+        specialFeatureOptIns = small(InAppKeys.specialFeaturesOptIns)
+        vendorConsents = vendors(InAppKeys.vendorConsents)
+        vendorLegitimateInterests = vendors(InAppKeys.vendorLegitimateInterests)
+        disclosedVendors = keys[InAppKeys.disclosedVendors] == nil ? nil : vendors(InAppKeys.disclosedVendors)
+        publisherConsents = small(InAppKeys.publisherConsent)
+        publisherLegitimateInterests = small(InAppKeys.publisherLegitimateInterests)
+        publisherCustomPurposeConsents = small(InAppKeys.publisherCustomPurposesConsents)
+        publisherCustomPurposeLegitimateInterests = small(InAppKeys.publisherCustomPurposesLegitimateInterests)
+        var restrictions = PublisherRestrictions()
+        for purposeId in 1...PurposeSet.maxID {
+            guard let text = keys[InAppKeys.publisherRestrictions(purposeId: purposeId)]?.stringValue else { continue }
+            for (index, byte) in text.utf8.enumerated() where (UInt8(ascii: "0")...UInt8(ascii: "2")).contains(byte) {
+                try? restrictions.insert(
+                    vendorId: index + 1, purposeId: purposeId,
+                    restrictionType: RestrictionType(rawValue: Int(byte - UInt8(ascii: "0")))!)
+            }
+        }
+        publisherRestrictions = restrictions
+    }
+}

@@ -1,0 +1,101 @@
+/// A TCF policy rule that a decoded TC string can break.
+///
+/// Decoding never applies policy: a string from 2020 with TcfPolicyVersion 2 still decodes. These
+/// rules are checked separately by ``TCString/validate()``, so each consumer decides what to enforce.
+public struct PolicyRule: Hashable, Sendable, CustomStringConvertible {
+    /// A stable identifier, e.g. `tcf22.legitimateInterestForbidden`.
+    public let name: String
+
+    init(_ name: String) { self.name = name }
+
+    /// The identifier.
+    public var description: String { name }
+
+    /// TCF 2.2: legitimate interest may not be the legal basis for purposes 1 and 3-6 (core and
+    /// publisher purposes).
+    public static let legitimateInterestForbidden = PolicyRule("tcf22.legitimateInterestForbidden")
+    /// TCF 2.2: strings created after 30 September 2023 need TcfPolicyVersion 4 or later.
+    public static let policyVersionTooOld = PolicyRule("tcf22.policyVersionTooOld")
+    /// TCF 2.3: strings created from 1 March 2026 must contain the Disclosed Vendors segment.
+    public static let disclosedVendorsMissing = PolicyRule("tcf23.disclosedVendorsMissing")
+    /// Global scope was abolished in 2021: IsServiceSpecific must be 1.
+    public static let notServiceSpecific = PolicyRule("tcf.notServiceSpecific")
+    /// Created and LastUpdated must hold the same UTC day.
+    public static let createdDiffersFromLastUpdated = PolicyRule("tcf.createdDiffersFromLastUpdated")
+    /// Only special features 1 and 2 exist.
+    public static let undefinedSpecialFeature = PolicyRule("tcf.undefinedSpecialFeature")
+    /// RestrictionType 3 is reserved; purpose ids must be 1-24.
+    public static let invalidPublisherRestriction = PolicyRule("tcf.invalidPublisherRestriction")
+    /// ConsentLanguage and PublisherCC letters must be A-Z.
+    public static let invalidLetterCode = PolicyRule("tcf.invalidLetterCode")
+}
+
+/// One way a TC string breaks TCF policy.
+public struct PolicyFinding: Hashable, Sendable, CustomStringConvertible {
+    /// The rule broken.
+    public var rule: PolicyRule
+    /// What exactly is wrong, for people.
+    public var message: String
+
+    /// `rule: message`.
+    public var description: String { "\(rule): \(message)" }
+}
+
+extension TCString {
+    /// The first day on which TCF 2.2 requires TcfPolicyVersion ≥ 4: strings "created after
+    /// 30 September 2023" (2023-10-01T00:00:00Z).
+    public static let tcf22PolicyVersionCutoff = Timestamp(deciseconds: 16_961_184_000)
+
+    /// The first day on which TCF 2.3 requires the Disclosed Vendors segment (2026-03-01T00:00:00Z).
+    ///
+    /// IAB Europe's transition note says strings "created after 28 February 2026" without it are
+    /// invalid; the string carries only a day, so the rule starts with 1 March.
+    public static let tcf23DisclosedVendorsCutoff = Timestamp(deciseconds: 17_723_232_000)
+
+    /// Checks the TCF 2.2 and 2.3 policy rules that the string itself can break, and returns every
+    /// finding (empty when the string follows them all). Decoding never applies these rules.
+    public func validate() -> [PolicyFinding] {
+        var findings: [PolicyFinding] = []
+        func report(_ rule: PolicyRule, _ message: String) { findings.append(PolicyFinding(rule: rule, message: message)) }
+        let noLegitimateInterest: PurposeSet = [1, 3, 4, 5, 6]
+
+        let coreLI = purposeLegitimateInterests.intersection(noLegitimateInterest)
+        if !coreLI.isEmpty {
+            report(.legitimateInterestForbidden, "PurposesLITransparency sets purposes \(coreLI); 1 and 3-6 must be 0")
+        }
+        if let publisherTC {
+            let publisherLI = publisherTC.purposeLegitimateInterests.intersection(noLegitimateInterest)
+            if !publisherLI.isEmpty {
+                report(.legitimateInterestForbidden, "PubPurposesLITransparency sets purposes \(publisherLI); 1 and 3-6 must be 0")
+            }
+        }
+        if created >= Self.tcf22PolicyVersionCutoff && policyVersion < 4 {
+            report(.policyVersionTooOld, "TcfPolicyVersion \(policyVersion) on a string created \(created); 4 or later is required after 2023-09-30")
+        }
+        if created >= Self.tcf23DisclosedVendorsCutoff && disclosedVendors == nil {
+            report(.disclosedVendorsMissing, "no Disclosed Vendors segment on a string created \(created); required from 2026-03-01")
+        }
+        if !isServiceSpecific {
+            report(.notServiceSpecific, "IsServiceSpecific is 0; global-scope strings are invalid since 2021-09-01")
+        }
+        if created.startOfDay != lastUpdated.startOfDay {
+            report(.createdDiffersFromLastUpdated, "Created \(created) and LastUpdated \(lastUpdated) are different days")
+        }
+        let undefinedFeatures = specialFeatureOptIns.intersection(SpecialFeatureSet(rawValue: ~0 >> 2))
+        if !undefinedFeatures.isEmpty {
+            report(.undefinedSpecialFeature, "SpecialFeatureOptIns sets \(undefinedFeatures); only 1 and 2 exist")
+        }
+        for restriction in publisherRestrictions {
+            if restriction.restrictionType == .undefined {
+                report(.invalidPublisherRestriction, "purpose \(restriction.purposeId) has the reserved RestrictionType 3")
+            }
+            if !(1...PurposeSet.maxID).contains(restriction.purposeId) {
+                report(.invalidPublisherRestriction, "PurposeId \(restriction.purposeId) is outside 1-24")
+            }
+        }
+        for (code, field) in [(consentLanguage, "ConsentLanguage"), (publisherCountryCode, "PublisherCC")] where !code.isValid {
+            report(.invalidLetterCode, "\(field) holds a value outside A-Z (raw \(code.rawValue))")
+        }
+        return findings
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import IABTCF
+@testable import tcstring
+
+@Suite struct ValidationTests {
+    /// A string that follows every rule: created in March 2026, policy 5, Disclosed Vendors present.
+    static func compliant() throws -> TCString {
+        var tc = TCString(created: Timestamp(iso8601: "2026-03-02")!, cmpId: 10, policyVersion: 5)
+        tc.purposeConsents = [1, 2, 3, 4, 7]
+        tc.purposeLegitimateInterests = [2, 7, 8, 9, 10, 11]
+        tc.specialFeatureOptIns = [1, 2]
+        tc.disclosedVendors = [1, 2, 3]
+        tc.publisherTC = PublisherTC(purposeConsents: [1], purposeLegitimateInterests: [2])
+        try tc.publisherRestrictions.insert(vendorId: 5, purposeId: 2, restrictionType: .requireConsent)
+        return tc
+    }
+
+    @Test func aCompliantStringHasNoFindings() throws {
+        #expect(try Self.compliant().validate() == [])
+    }
+
+    /// One way to break one rule.
+    enum Breakage: String, CaseIterable, Sendable {
+        case coreLIForPurpose3, coreLIForPurpose1, publisherLIForPurpose6, policyVersion3, noDisclosedVendors,
+            globalScope, differentDays, specialFeature3, restrictionType3, restrictionPurpose30, letterOutsideAZ
+
+        var rule: PolicyRule {
+            switch self {
+            case .coreLIForPurpose3, .coreLIForPurpose1, .publisherLIForPurpose6: .legitimateInterestForbidden
+            case .policyVersion3: .policyVersionTooOld
+            case .noDisclosedVendors: .disclosedVendorsMissing
+            case .globalScope: .notServiceSpecific
+            case .differentDays: .createdDiffersFromLastUpdated
+            case .specialFeature3: .undefinedSpecialFeature
+            case .restrictionType3, .restrictionPurpose30: .invalidPublisherRestriction
+            case .letterOutsideAZ: .invalidLetterCode
+            }
+        }
+
+        func apply(to tc: inout TCString) {
+            switch self {
+            case .coreLIForPurpose3: tc.purposeLegitimateInterests = [3]
+            case .coreLIForPurpose1: tc.purposeLegitimateInterests = [1, 2]
+            case .publisherLIForPurpose6: tc.publisherTC?.purposeLegitimateInterests = [6]
+            case .policyVersion3: tc.policyVersion = 3
+            case .noDisclosedVendors: tc.disclosedVendors = nil
+            case .globalScope: tc.isServiceSpecific = false
+            case .differentDays: tc.lastUpdated = Timestamp(iso8601: "2026-03-03")!
+            case .specialFeature3: tc.specialFeatureOptIns = [1, 3]
+            case .restrictionType3: tc.publisherRestrictions.merge([9], purposeId: 4, restrictionType: .undefined)
+            case .restrictionPurpose30: tc.publisherRestrictions.merge([9], purposeId: 30, restrictionType: .notAllowed)
+            case .letterOutsideAZ: tc.consentLanguage = TwoLetterCode(rawValue: 63 << 6)
+            }
+        }
+    }
+
+    /// Each rule, broken on its own, is reported on its own.
+    @Test(arguments: Breakage.allCases)
+    func eachRuleIsReported(_ breakage: Breakage) throws {
+        var tc = try Self.compliant()
+        breakage.apply(to: &tc)
+        #expect(tc.validate().map(\.rule) == [breakage.rule])
+    }
+
+    @Test func datesAtTheBoundaries() throws {
+        var tc = try Self.compliant()
+        tc.disclosedVendors = nil
+        tc.markUpdated(at: Timestamp(iso8601: "2026-02-28T23:59:59Z")!)
+        #expect(tc.validate() == [])  // 2.3 does not apply yet
+        tc.policyVersion = 2
+        tc.markUpdated(at: Timestamp(iso8601: "2023-09-30")!)
+        #expect(tc.validate() == [])  // 2.2's policy-version rule does not apply yet
+        tc.markUpdated(at: Timestamp(iso8601: "2023-10-01")!)
+        #expect(tc.validate().map(\.rule) == [.policyVersionTooOld])
+        // A time of day is fine as long as both timestamps are on the same day.
+        tc.policyVersion = 4
+        tc.lastUpdated = Timestamp(iso8601: "2023-10-01T12:00:00Z")!
+        #expect(tc.validate() == [])
+    }
+
+    @Test func commandLineValidate() throws {
+        let acceptAll = try String(contentsOf: Fixtures.directory.appendingPathComponent("corpus/corpus.txt"), encoding: .utf8)
+            .split(separator: "\n")[0]
+        let valid = try CommandLineTool.run(["validate", String(acceptAll)])
+        #expect(valid.status == 0 && valid.stdout == "valid: no policy findings\n")
+        let specExample = try CommandLineTool.run(["validate", Fixtures.validDecodeVectors[0].tcString])
+        #expect(specExample.status == 1 && specExample.stdout.hasPrefix("tcf22.policyVersionTooOld: "))
+        let json = try CommandLineTool.run(["validate", "--json", Fixtures.validDecodeVectors[0].tcString])
+        #expect(try JSON(parsing: json.stdout)["valid"] == .bool(false))
+        #expect(try CommandLineTool.run(["validate", "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA"]).status == 1)
+    }
+}
+
+@Suite struct InAppKeyTests {
+    /// Every valid fixture projects to keys that say exactly what the model says, and reads back.
+    @Test(arguments: Fixtures.validDecodeVectors)
+    func projectsAndReadsBack(_ vector: DecodeVector) throws {
+        let tc = try TCString(encoded: vector.tcString)
+        let keys = try tc.inAppKeys(gdprApplies: true)
+        func bits(_ key: String) -> [Bool] { (keys[key]?.stringValue ?? "").map { $0 == "1" } }
+        #expect(keys[InAppKeys.tcString] == .string(vector.tcString))
+        #expect(keys[InAppKeys.cmpSdkId] == .int(tc.cmpId))
+        #expect(keys[InAppKeys.gdprApplies] == .int(1))
+        for (index, on) in bits(InAppKeys.vendorConsents).enumerated() { #expect(on == tc.vendorConsents.contains(index + 1)) }
+        #expect(bits(InAppKeys.vendorConsents).count == tc.vendorConsents.max ?? 0)
+        for (index, on) in bits(InAppKeys.purposeConsents).enumerated() { #expect(on == tc.purposeConsents.contains(index + 1)) }
+        #expect(bits(InAppKeys.purposeConsents).count >= 11)
+        #expect((keys[InAppKeys.disclosedVendors] != nil) == (tc.disclosedVendors != nil))
+        for restriction in tc.publisherRestrictions where restriction.restrictionType != .undefined {
+            let text = Array(keys[InAppKeys.publisherRestrictions(purposeId: restriction.purposeId)]?.stringValue ?? "")
+            for vendor in restriction.vendors {
+                let expected = tc.publisherRestrictions.restrictionType(vendorId: vendor, purposeId: restriction.purposeId)!
+                #expect(text[vendor - 1] == Character(String(expected.rawValue)))
+            }
+        }
+        let back = InAppConsent(keys: keys)
+        #expect(back.gdprApplies == true)
+        #expect(back.cmpId == tc.cmpId && back.policyVersion == tc.policyVersion)
+        #expect(back.vendorConsents == tc.vendorConsents)
+        #expect(back.vendorLegitimateInterests == tc.vendorLegitimateInterests)
+        #expect(back.purposeConsents == tc.purposeConsents)
+        #expect(back.specialFeatureOptIns == tc.specialFeatureOptIns)
+        #expect(back.disclosedVendors == tc.disclosedVendors)
+        #expect(back.publisherCustomPurposeConsents == (tc.publisherTC?.customPurposeConsents ?? []))
+        #expect(back.tcString == vector.tcString)
+    }
+
+    @Test(arguments: [
+        (InAppValue.int(1), true), (.int(0), false), (.bool(true), true), (.bool(false), false),
+        (.string("1"), true), (.string("0"), false), (.string("true"), true), (.string("FALSE"), false),
+    ] as [(InAppValue, Bool)])
+    func gdprAppliesIsReadTolerantly(_ stored: InAppValue, _ expected: Bool) {
+        #expect(InAppConsent(keys: [InAppKeys.gdprApplies: stored]).gdprApplies == expected)
+    }
+
+    @Test func unreadableValuesAreUndetermined() {
+        #expect(InAppConsent(keys: [:]).gdprApplies == nil)
+        #expect(InAppConsent(keys: [InAppKeys.gdprApplies: .string("maybe")]).gdprApplies == nil)
+        #expect(InAppConsent(keys: [InAppKeys.gdprApplies: .int(7)]).gdprApplies == nil)
+        let odd = InAppConsent(keys: [InAppKeys.vendorConsents: .string("1x1_"), InAppKeys.publisherRestrictions(purposeId: 2): .string("_2x0")])
+        #expect(odd.vendorConsents == [1, 3])
+        #expect(odd.publisherRestrictions.restrictionType(vendorId: 2, purposeId: 2) == .requireLegitimateInterest)
+        #expect(odd.publisherRestrictions.restrictionType(vendorId: 4, purposeId: 2) == .notAllowed)
+        #expect(odd.publisherRestrictions.restrictionType(vendorId: 1, purposeId: 2) == nil)
+    }
+
+    @Test func commandLineInApp() throws {
+        let e17 = "COwAdDhOwAdDhN4ABAENAPCgAAQAAv___wAAAFP_AAp_4AI6ACACAA"
+        let output = try CommandLineTool.run(["inapp", e17, "--gdpr-applies", "false"])
+        #expect(output.status == 0)
+        let json = try JSON(parsing: output.stdout)
+        #expect(json["IABTCF_gdprApplies"] == .int(0))
+        #expect(json["IABTCF_CmpSdkID"] == .int(888))
+        #expect(json["IABTCF_PublisherRestrictions7"] == .string(String(repeating: "_", count: 31) + "1"))
+        #expect(try JSON(parsing: CommandLineTool.run(["inapp", e17]).stdout)["IABTCF_gdprApplies"] == nil)
+    }
+}
