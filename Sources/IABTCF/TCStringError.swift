@@ -64,6 +64,11 @@ public struct TCStringError: Error, Hashable, Sendable {
         public static let invalidVendorId = Code("invalidVendorId")
         /// A value does not fit its field (purpose 25, a timestamp beyond 36 bits, a letter outside A-Z...).
         public static let valueOutOfRange = Code("valueOutOfRange")
+        /// A GPP header whose Type is not 3, whose Version is not 1, or whose section ids are malformed
+        /// (a Fibonacci code without its terminating `11`, ids not ascending).
+        public static let invalidGPPHeader = Code("invalidGPPHeader")
+        /// A GPP string whose number of `~`-separated sections differs from the header's section ids.
+        public static let gppSectionCountMismatch = Code("gppSectionCountMismatch")
     }
 }
 

@@ -42,8 +42,23 @@ enum DecodeCommand {
         }
     }
 
-    /// The JSON for a string: the decode schema (GPP strings join this later).
+    /// The JSON for a string: the decode schema for a TC string; for a GPP string (a header starting
+    /// with `D`, Type 3, followed by `~`-separated sections) `{"gppVersion", "sectionIds", "tcfeuv2",
+    /// "sections"}`, `tcfeuv2` being the decode schema or `null`. A `D` alone is not enough: it is
+    /// also how a TC string with the unsupported Version 3 begins.
     static func decode(_ string: String) -> Result<JSON, TCStringError> {
-        Result { () throws(TCStringError) in try TCString(encoded: string).json }
+        Result { () throws(TCStringError) in
+            guard string.hasPrefix("D") && string.contains("~") else { return try TCString(encoded: string).json }
+            let gpp = try GPPString(encoded: string)
+            return .object([
+                ("gppVersion", .int(gpp.version)),
+                ("sectionIds", .ids(gpp.sectionIds)),
+                ("tcfeuv2", gpp.tcfEuV2?.json ?? .null),
+                (
+                    "sections",
+                    .array(zip(gpp.sectionIds, gpp.sections).map { .object([("id", .int($0)), ("value", .string($1))]) })
+                ),
+            ])
+        }
     }
 }

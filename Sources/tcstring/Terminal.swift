@@ -59,8 +59,9 @@ enum Terminal {
 
     static let usageText = """
         usage: tcstring decode [--pretty] [STRING | -]
-                  Decode a TC string to JSON. Without STRING, or with -, read one string per
-                  line from standard input and print one JSON object per line (JSON Lines).
+                  Decode a TC string (or a GPP string with a TCF EU v2 section) to JSON. Without
+                  STRING, or with -, read one string per line from standard input and print one
+                  JSON object per line (JSON Lines).
                tcstring encode [FILE | -]
                   Read one JSON object in the decode schema and print its canonical TC string.
                   Missing keys take defaults: created = today (UTC midnight), lastUpdated =
@@ -72,6 +73,8 @@ enum Terminal {
                   Check TCF 2.2/2.3 policy rules; one finding per line, exit 1 when any.
                tcstring inapp [--gdpr-applies true|false] STRING
                   Print the CMP API's IABTCF_ in-app key/value map as one JSON object.
+               tcstring ac STRING
+                  Parse a Google Additional Consent string (1~... or 2~...~dv....).
                tcstring bench [--workload decode|query|full] [--seconds S] FILE
                   Time the workload on each line of FILE (build with -c release); prints
                   {"line", "chars", "workload", "nsPerOp", "checksum"} per line.

@@ -19,6 +19,7 @@ case "bench": status = BenchCommand.run(rest)
 case "random": status = RandomCommand.run(rest)
 case "validate": status = PolicyCommands.validate(rest)
 case "inapp": status = PolicyCommands.inApp(rest)
+case "ac": status = AdditionalConsentCommand.run(rest)
 case "help", "--help", "-h":
     Terminal.out(Terminal.usageText)
     status = 0

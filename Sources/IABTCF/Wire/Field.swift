@@ -35,11 +35,14 @@ enum Field: String, Sendable {
     case numCustomPurposes = "NumCustomPurposes"
     case customPurposesConsent = "CustomPurposesConsent"
     case customPurposesLITransparency = "CustomPurposesLITransparency"
+    case gppType = "Type"
+    case gppVersion = "Version (GPP)"
+    case fibonacciInteger = "FibonacciInteger"
 
     /// Bits on the wire; 0 for the variable-length fields.
     var width: Int {
         switch self {
-        case .version, .consentScreen, .policyVersion, .purposeId, .numCustomPurposes: 6
+        case .version, .consentScreen, .policyVersion, .purposeId, .numCustomPurposes, .gppType, .gppVersion: 6
         case .created, .lastUpdated: 36
         case .cmpId, .cmpVersion, .consentLanguage, .vendorListVersion, .specialFeatureOptIns, .publisherCC,
             .numEntries, .numPubRestrictions:
@@ -49,7 +52,7 @@ enum Field: String, Sendable {
         case .maxVendorId, .startOrOnlyVendorId, .endVendorId: 16
         case .restrictionType: 2
         case .segmentType: 3
-        case .bitField, .customPurposesConsent, .customPurposesLITransparency: 0
+        case .bitField, .customPurposesConsent, .customPurposesLITransparency, .fibonacciInteger: 0
         }
     }
 }

@@ -1,0 +1,107 @@
+/// A Global Privacy Platform (GPP) string: a header listing section ids, then one `~`-separated
+/// section per id. Section 2 ("tcfeuv2") is a TCF EU v2 TC string, byte for byte.
+///
+/// ```swift
+/// let gpp = try GPPString(encoded: "DBABM~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA")
+/// gpp.sectionIds            // [2]
+/// gpp.tcfEuV2?.cmpId        // 31
+/// ```
+///
+/// Other sections are listed (their ids and text) without being decoded.
+public struct GPPString: Sendable, Hashable {
+    /// The TCF EU v2 section id.
+    public static let tcfEuV2SectionId = 2
+
+    /// The header's Version (1 for every GPP string so far).
+    public var version: Int
+    /// The section ids the header lists, ascending.
+    public var sectionIds: [Int]
+    /// Each section's text, in header order (index i belongs to `sectionIds[i]`).
+    public var sections: [String]
+    /// The decoded TCF EU v2 section, or `nil` when the string has none.
+    public var tcfEuV2: TCString?
+
+    /// Decodes a GPP string's header and its TCF EU v2 section.
+    ///
+    /// The header's padding may be to 6 bits or to a byte and then 6 bits: both occur.
+    ///
+    /// - Throws: ``TCStringError``: ``TCStringError/Code/invalidGPPHeader`` and
+    ///   ``TCStringError/Code/gppSectionCountMismatch`` for the header (segment 0); the TC string's
+    ///   own errors for section 2, with `segment` counted within that section.
+    public init(encoded text: String, options: TCString.DecodingOptions = TCString.DecodingOptions()) throws(TCStringError) {
+        guard !text.isEmpty else { throw TCStringError(.emptyString) }
+        guard text.utf8.count <= options.maximumLength else {
+            throw TCStringError(.inputTooLong, value: options.maximumLength)
+        }
+        let parts = text.split(separator: "~", omittingEmptySubsequences: false)
+        (version, sectionIds) = try Self.decodeHeader(Array(parts[0].utf8))
+        sections = parts.dropFirst().map(String.init)
+        guard sections.count == sectionIds.count else {
+            throw TCStringError(.gppSectionCountMismatch, segment: 0, value: sections.count)
+        }
+        tcfEuV2 = try sectionIds.firstIndex(of: Self.tcfEuV2SectionId).map { index throws(TCStringError) in
+            try TCString(encoded: sections[index], options: options)
+        }
+    }
+
+    /// Type(6) = 3, Version(6), then the section ids as a Fibonacci-coded integer range:
+    /// NumEntries(12), then per entry IsRange(1), the offset from the previous id and, for a range,
+    /// its length, each Fibonacci-coded.
+    static func decodeHeader(_ characters: [UInt8]) throws(TCStringError) -> (version: Int, ids: [Int]) {
+        guard !characters.isEmpty else { throw TCStringError(.emptySegment, segment: 0, bitOffset: 0) }
+        var bytes = [UInt8](repeating: 0, count: Base64URL.scratchSize(characters: characters.count))
+        let bad = characters.withUnsafeBufferPointer { chars in
+            bytes.withUnsafeMutableBufferPointer { Base64URL.decode(chars, into: $0.baseAddress!) }
+        }
+        if let bad {
+            throw TCStringError.at(.invalidCharacter, segment: 0, bit: bad * 6, value: Int(characters[bad]))
+        }
+        return try bytes.withUnsafeBufferPointer { buffer throws(TCStringError) in
+            var r = BitReader(base: buffer.baseAddress!, bitCount: characters.count * 6, segment: 0)
+            let type = try r.read(.gppType)
+            guard type == 3 else { throw TCStringError.at(.invalidGPPHeader, segment: 0, bit: 0, field: .gppType, value: type) }
+            let version = try r.read(.gppVersion)
+            guard version == 1 else {
+                throw TCStringError.at(.invalidGPPHeader, segment: 0, bit: 6, field: .gppVersion, value: version)
+            }
+            let count = try r.read(.numEntries)
+            var ids: [Int] = []
+            var last = 0
+            for _ in 0..<count {
+                let isRange = try r.readBool(.isARange)
+                let start = last + (try Self.readFibonacci(&r))
+                let end = isRange ? start + (try Self.readFibonacci(&r)) : start
+                // Section ids are small (under 30 today); a huge range is malformed, not a reason to allocate.
+                guard end - start < 4096 else {
+                    throw TCStringError.at(.invalidGPPHeader, segment: 0, bit: r.offset, field: .fibonacciInteger, value: end)
+                }
+                ids.append(contentsOf: start...end)
+                last = end
+            }
+            return (version, ids)
+        }
+    }
+
+    /// A Fibonacci-coded positive integer: bit k (from 0) adds Fib(k + 2) (1, 2, 3, 5, 8...), and
+    /// the code ends with two consecutive 1 bits.
+    static func readFibonacci(_ r: inout BitReader) throws(TCStringError) -> Int {
+        let start = r.offset
+        var value = 0
+        var (weight, next) = (1, 2)
+        var previous = false
+        while true {
+            guard r.remaining > 0 else {
+                throw TCStringError.at(.invalidGPPHeader, segment: 0, bit: start, field: .fibonacciInteger)
+            }
+            let bit = r.readUnchecked(1) == 1
+            if bit && previous { return value }
+            if bit { value += weight }
+            (weight, next) = (next, weight + next)
+            previous = bit
+            // 40 Fibonacci weights exceed any 32-bit id: anything longer is garbage.
+            guard r.offset - start < 40 else {
+                throw TCStringError.at(.invalidGPPHeader, segment: 0, bit: start, field: .fibonacciInteger)
+            }
+        }
+    }
+}
