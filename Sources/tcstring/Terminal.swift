@@ -69,6 +69,9 @@ enum Terminal {
                   publisherCountryCode AA, other numbers 0, empty sets, absent segments.
                tcstring reencode STRING
                   Decode and re-encode, keeping the input's layout for unchanged sections.
+               tcstring explain STRING
+                  Print every field (segment, bit offset, width, raw bits, value) and why each
+                  vendor section is a bitfield or ranges.
                tcstring validate [--json] STRING
                   Check TCF 2.2/2.3 policy rules; one finding per line, exit 1 when any.
                tcstring inapp [--gdpr-applies true|false] STRING

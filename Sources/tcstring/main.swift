@@ -20,6 +20,7 @@ case "random": status = RandomCommand.run(rest)
 case "validate": status = PolicyCommands.validate(rest)
 case "inapp": status = PolicyCommands.inApp(rest)
 case "ac": status = AdditionalConsentCommand.run(rest)
+case "explain": status = ExplainCommand.run(rest)
 case "help", "--help", "-h":
     Terminal.out(Terminal.usageText)
     status = 0

@@ -1,0 +1,199 @@
+/// Every field of a TC string as it lies on the wire, for people: what `tcstring explain` prints.
+public struct Explanation: Sendable, Hashable {
+    /// One field: where it is, how wide, its bits and what they mean.
+    public struct Field: Sendable, Hashable {
+        /// The 0-based segment index.
+        public var segment: Int
+        /// The field's first bit, from the start of its segment.
+        public var bitOffset: Int
+        /// The field's width in bits.
+        public var width: Int
+        /// The specification's name, e.g. `MaxVendorId`; `Padding` for the bits after the last field.
+        public var name: String
+        /// The bits as `0`/`1`; fields wider than 64 bits show their first 64 followed by `…`.
+        public var rawBits: String
+        /// The value in words, e.g. `2020-01-26T17:01:00.000Z`, `EN`, `[1, 3, 7]`.
+        public var value: String
+    }
+
+    /// How one vendor section was written, and what the other form would have cost.
+    public struct VendorSection: Sendable, Hashable {
+        /// The section, e.g. `Vendor Consent`.
+        public var name: String
+        /// The segment it is in.
+        public var segment: Int
+        /// Whether it was range-encoded.
+        public var isRangeEncoding: Bool
+        /// Its size on the wire after the common 17-bit header (MaxVendorId + IsRangeEncoding).
+        public var bits: Int
+        /// What the other form would take: the bitfield is MaxVendorId bits; ranges are 12 bits of
+        /// NumEntries plus 17 per single id and 33 per run of the set's maximal runs.
+        public var alternativeBits: Int
+
+        /// Why this form, in one sentence.
+        public var reason: String {
+            let (chosen, other) = isRangeEncoding ? ("ranges", "a bitfield") : ("a bitfield", "ranges")
+            let verdict = bits < alternativeBits ? "the smaller form" : bits == alternativeBits ? "a tie" : "the larger form"
+            return "\(name): \(chosen), \(bits) bits; \(other) would take \(alternativeBits) bits (\(verdict))"
+        }
+    }
+
+    /// Every field in wire order.
+    public var fields: [Field] = []
+    /// Every vendor section, in wire order.
+    public var vendorSections: [VendorSection] = []
+}
+
+extension TCString {
+    /// Explains every field of `text`: segment, bit offset, width, raw bits and value, and for each
+    /// vendor section why it is a bitfield or ranges and what the other form would take.
+    ///
+    /// - Throws: ``TCStringError`` when `text` does not decode (explaining needs a valid string).
+    public static func explain(_ text: String) throws(TCStringError) -> Explanation {
+        _ = try TCString(encoded: text)  // validates everything: the walk below cannot fail
+        var explanation = Explanation()
+        let bytes = Array(text.utf8)
+        for (index, characters) in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).enumerated() {
+            let trimmed = characters.prefix { $0 != UInt8(ascii: "=") }
+            var scratch = [UInt8](repeating: 0, count: Base64URL.scratchSize(characters: trimmed.count))
+            _ = Array(trimmed).withUnsafeBufferPointer { chars in
+                scratch.withUnsafeMutableBufferPointer { Base64URL.decode(chars, into: $0.baseAddress!) }
+            }
+            scratch.withUnsafeBufferPointer { buffer in
+                var walker = Walker(
+                    reader: BitReader(base: buffer.baseAddress!, bitCount: trimmed.count * 6, segment: index),
+                    explanation: explanation)
+                walker.segment(isCore: index == 0)
+                explanation = walker.explanation
+            }
+        }
+        return explanation
+    }
+}
+
+/// Re-reads a segment that has already decoded, recording each field.
+private struct Walker {
+    /// How a field's bits read to people.
+    enum Kind {
+        case number, flag, letters, time, ids, segmentType, none
+    }
+
+    var reader: BitReader
+    var explanation: Explanation
+
+    /// Records the next `width` bits as `name` and returns their value (0 for fields over 57 bits).
+    @discardableResult
+    mutating func field(_ name: String, _ width: Int, _ kind: Kind = .number) -> Int {
+        let start = reader.offset
+        let shown = min(width, 64)
+        let top = shown == 0 ? 0 : reader.peek64(at: start) >> UInt64(64 - shown)
+        var raw = String((0..<shown).map { top >> UInt64(shown - 1 - $0) & 1 == 1 ? "1" : "0" })
+        if width > 64 { raw += "…" }
+        let value = width <= 57 ? Int(top) : 0
+        let text: String
+        switch kind {
+        case .number: text = String(value)
+        case .flag: text = value == 1 ? "true" : "false"
+        case .letters: text = TwoLetterCode(rawValue: value).description
+        case .time: text = Timestamp(deciseconds: Int64(value)).description
+        case .ids: text = Self.list(ids(from: start, width: width))
+        case .segmentType: text = ["Core", "Disclosed Vendors", "Allowed Vendors", "Publisher TC"][value & 3]
+        case .none: text = ""
+        }
+        explanation.fields.append(
+            Explanation.Field(
+                segment: reader.segment, bitOffset: start, width: width, name: name, rawBits: raw, value: text))
+        reader.skip(width)
+        return value
+    }
+
+    /// The ids of the bitfield at `start`: 1 + the position of each 1 bit, read 64 bits at a time.
+    func ids(from start: Int, width: Int) -> [Int] {
+        var ids: [Int] = []
+        var position = 0
+        while position < width {
+            var word = reader.peek64(at: start + position)
+            if width - position < 64 { word &= ~0 << UInt64(64 - (width - position)) }
+            while word != 0 {
+                let zeros = word.leadingZeroBitCount
+                ids.append(position + zeros + 1)
+                word &= ~((1 as UInt64) << UInt64(63 - zeros))
+            }
+            position += 64
+        }
+        return ids
+    }
+
+    static func list(_ ids: [Int]) -> String {
+        let shown = ids.prefix(20).map(String.init).joined(separator: ", ")
+        return "[" + shown + (ids.count > 20 ? ", … (\(ids.count) ids)]" : "]")
+    }
+
+    mutating func segment(isCore: Bool) {
+        if isCore {
+            field("Version", 6)
+            field("Created", 36, .time)
+            field("LastUpdated", 36, .time)
+            field("CmpId", 12)
+            field("CmpVersion", 12)
+            field("ConsentScreen", 6)
+            field("ConsentLanguage", 12, .letters)
+            field("VendorListVersion", 12)
+            field("TcfPolicyVersion", 6)
+            field("IsServiceSpecific", 1, .flag)
+            field("UseNonStandardTexts", 1, .flag)
+            field("SpecialFeatureOptIns", 12, .ids)
+            field("PurposesConsent", 24, .ids)
+            field("PurposesLITransparency", 24, .ids)
+            field("PurposeOneTreatment", 1, .flag)
+            field("PublisherCC", 12, .letters)
+            vendorSection("Vendor Consent")
+            vendorSection("Vendor Legitimate Interest")
+            for _ in 0..<field("NumPubRestrictions", 12) {
+                field("PurposeId", 6)
+                field("RestrictionType", 2)
+                _ = entries()
+            }
+        } else {
+            switch field("SegmentType", 3, .segmentType) {
+            case 1: vendorSection("Disclosed Vendors")
+            case 2: vendorSection("Allowed Vendors")
+            default:
+                field("PubPurposesConsent", 24, .ids)
+                field("PubPurposesLITransparency", 24, .ids)
+                let count = field("NumCustomPurposes", 6)
+                field("CustomPurposesConsent", count, .ids)
+                field("CustomPurposesLITransparency", count, .ids)
+            }
+        }
+        if reader.remaining > 0 { field("Padding", reader.remaining, .none) }
+    }
+
+    mutating func vendorSection(_ name: String) {
+        let maxVendorId = field("MaxVendorId", 16)
+        let isRange = field("IsRangeEncoding", 1, .flag) == 1
+        let start = reader.offset
+        var set = VendorSet()
+        if isRange {
+            set = entries()
+        } else {
+            for id in ids(from: start, width: maxVendorId) { set.insertUnchecked(id...id) }
+            field("BitField", maxVendorId, .ids)
+        }
+        explanation.vendorSections.append(
+            Explanation.VendorSection(
+                name: name, segment: reader.segment, isRangeEncoding: isRange, bits: reader.offset - start,
+                alternativeBits: isRange ? maxVendorId : VendorSectionPlan.rangeBits(set, nil)))
+    }
+
+    /// NumEntries and the range entries; returns the ids they cover.
+    mutating func entries() -> VendorSet {
+        var set = VendorSet()
+        for _ in 0..<field("NumEntries", 12) {
+            let isRange = field("IsARange", 1, .flag) == 1
+            let start = field("StartOrOnlyVendorId", 16)
+            set.insertUnchecked(start...(isRange ? field("EndVendorId", 16) : start))
+        }
+        return set
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import IABTCF
+@testable import tcstring
+
+@Suite struct ExplainTests {
+    @Test(arguments: Fixtures.validDecodeVectors)
+    func fieldsTileEverySegment(_ vector: DecodeVector) throws {
+        let explanation = try TCString.explain(vector.tcString)
+        let tc = try TCString(encoded: vector.tcString)
+        let segments = vector.tcString.split(separator: ".").map { $0.prefix { $0 != "=" }.count * 6 }
+        for (index, bits) in segments.enumerated() {
+            let fields = explanation.fields.filter { $0.segment == index }
+            var offset = 0
+            for field in fields {
+                #expect(field.bitOffset == offset, "\(field.name)")
+                #expect(field.rawBits.count == min(field.width, 64) + (field.width > 64 ? 1 : 0))
+                offset += field.width
+            }
+            #expect(offset == bits)
+        }
+        // The fixed part of the core is where the specification's table puts it.
+        let core = Dictionary(explanation.fields.filter { $0.segment == 0 }.map { ($0.name, $0) }) { first, _ in first }
+        for (name, offset, width) in [
+            ("Version", 0, 6), ("Created", 6, 36), ("CmpId", 78, 12), ("ConsentLanguage", 108, 12),
+            ("TcfPolicyVersion", 132, 6), ("PurposesConsent", 152, 24), ("PublisherCC", 201, 12), ("MaxVendorId", 213, 16),
+        ] {
+            #expect(core[name]?.bitOffset == offset && core[name]?.width == width, "\(name)")
+        }
+        #expect(core["CmpId"]?.value == String(tc.cmpId))
+        #expect(core["Created"]?.value == tc.created.description)
+        #expect(core["PublisherCC"]?.value == tc.publisherCountryCode.description)
+        // Each vendor section's alternative size is what the other form would really take.
+        let sections = [
+            ("Vendor Consent", tc.vendorConsents, tc.layout?.section(.vendorConsents)),
+            ("Vendor Legitimate Interest", tc.vendorLegitimateInterests, tc.layout?.section(.vendorLegitimateInterests)),
+            ("Disclosed Vendors", tc.disclosedVendors ?? [], tc.layout?.section(.disclosedVendors)),
+        ]
+        for (name, set, layout) in sections {
+            guard let layout, let section = explanation.vendorSections.first(where: { $0.name == name }) else { continue }
+            #expect(section.isRangeEncoding == layout.isRangeEncoding)
+            let (_, ranges) = RandomModels.sizes(set)
+            #expect(section.alternativeBits == (layout.isRangeEncoding ? layout.maxVendorId : ranges))
+            #expect(section.bits == (layout.isRangeEncoding ? VendorSectionPlan.rangeBits(set, layout.entries) : layout.maxVendorId))
+        }
+    }
+
+    @Test func commandLineExplain() throws {
+        let output = try CommandLineTool.run(["explain", Fixtures.validDecodeVectors[0].tcString])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("segment  bit  width  field") == true)
+        #expect(lines.contains { $0.contains("PublisherCC") && $0.hasSuffix("DE") })
+        #expect(lines.last == "Disclosed Vendors: ranges, 79 bits; a bitfield would take 404 bits (the smaller form)")
+        #expect(try CommandLineTool.run(["explain", "CPc7"]).status == 1)
+    }
+}
