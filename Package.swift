@@ -12,14 +12,18 @@ let package = Package(
     name: "swift-tcf",
     products: [
         .library(name: "IABTCF", targets: ["IABTCF"]),
+        .library(name: "IABTCFAppTracking", targets: ["IABTCFAppTracking"]),
         .executable(name: "tcstring", targets: ["tcstring"]),
     ],
     targets: [
         // The codec: imports nothing but the Swift standard library.
         .target(name: "IABTCF", swiftSettings: settings),
+        // App Tracking Transparency decisions on top of the codec; builds and tests on Linux.
+        .target(name: "IABTCFAppTracking", dependencies: ["IABTCF"], swiftSettings: settings),
         // The command-line tool; may use Foundation.
-        .executableTarget(name: "tcstring", dependencies: ["IABTCF"], swiftSettings: settings),
-        .testTarget(name: "IABTCFTests", dependencies: ["IABTCF", "tcstring"], swiftSettings: settings),
+        .executableTarget(name: "tcstring", dependencies: ["IABTCF", "IABTCFAppTracking"], swiftSettings: settings),
+        .testTarget(
+            name: "IABTCFTests", dependencies: ["IABTCF", "IABTCFAppTracking", "tcstring"], swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -78,6 +78,16 @@ enum Terminal {
                   Print the CMP API's IABTCF_ in-app key/value map as one JSON object.
                tcstring ac STRING
                   Parse a Google Additional Consent string (1~... or 2~...~dv....).
+               tcstring att --status S --strategy T [--consent none|refused|granted]
+                            [--tc-string STRING] [--gdpr-applies true|false] [--scope NAME]
+                            [--restricted-as-unavailable] [--cmp-cannot-hide-tracking]
+                            [--no-enforce] [--today YYYY-MM-DD]
+                  The next step of an App Tracking Transparency + consent flow as JSON; with
+                  --tc-string also the string after applying the decision. S: notDetermined,
+                  restricted, denied, authorized, unavailable or Apple's raw number. T:
+                  attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
+                  NAME: appleDefault (default), personalisedAdsOnly, adPurposes,
+                  marketing2to6, denyAll.
                tcstring bench [--workload decode|query|full] [--seconds S] FILE
                   Time the workload on each line of FILE (build with -c release); prints
                   {"line", "chars", "workload", "nsPerOp", "checksum"} per line.

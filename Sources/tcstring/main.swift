@@ -21,6 +21,7 @@ case "validate": status = PolicyCommands.validate(rest)
 case "inapp": status = PolicyCommands.inApp(rest)
 case "ac": status = AdditionalConsentCommand.run(rest)
 case "explain": status = ExplainCommand.run(rest)
+case "att": status = ATTCommand.run(rest)
 case "help", "--help", "-h":
     Terminal.out(Terminal.usageText)
     status = 0

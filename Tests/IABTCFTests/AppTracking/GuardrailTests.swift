@@ -1,0 +1,195 @@
+import IABTCFAppTracking
+import Testing
+@testable import IABTCF
+
+/// Guardrails G1-G8 of the decision model, checked over every combination of inputs.
+@Suite struct GuardrailTests {
+    struct Inputs: CustomStringConvertible {
+        var status: ATTStatus
+        var consent: ConsentState
+        var gdprApplies: Bool
+        var strategy: ATTStrategy
+        var options: ATTOptions
+        var description: String {
+            "\(status) \(consent) gdpr=\(gdprApplies) \(strategy) restrictedAsUnavailable=\(options.restrictedAsUnavailable) "
+                + "hide=\(options.cmpSupportsNonTrackingScope) enforce=\(options.enforceOnCMPUnaffected) lat=\(String(describing: options.legacyLimitAdTracking))"
+        }
+        var decision: ATTDecision {
+            ATTDecision.decide(status: status, consent: consent, gdprApplies: gdprApplies, strategy: strategy, options: options)
+        }
+    }
+
+    /// 5 statuses × 3 consent states × 2 × 4 strategies × 2 × 2 × 2 × 3 = 2,880 combinations.
+    static let everyCombination: [Inputs] = {
+        var all: [Inputs] = []
+        for status in ATTStatus.allCases {
+            for consent in ConsentState.allCases {
+                for gdprApplies in [true, false] {
+                    for strategy in ATTStrategy.allCases {
+                        for restrictedAsUnavailable in [false, true] {
+                            for hide in [true, false] {
+                                for enforce in [true, false] {
+                                    for lat in [nil, false, true] as [Bool?] {
+                                        let options = ATTOptions(
+                                            restrictedAsUnavailable: restrictedAsUnavailable, cmpSupportsNonTrackingScope: hide,
+                                            enforceOnCMPUnaffected: enforce, legacyLimitAdTracking: lat)
+                                        all.append(Inputs(status: status, consent: consent, gdprApplies: gdprApplies, strategy: strategy, options: options))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return all
+    }()
+
+    /// A device that refused tracking: denied, restricted read as denied, or pre-14 with Limit Ad Tracking.
+    static func refused(_ i: Inputs) -> Bool {
+        i.status == .denied || (i.status == .restricted && !i.options.restrictedAsUnavailable)
+            || (i.status == .unavailable && i.options.legacyLimitAdTracking == true)
+    }
+
+    @Test func combinationsAreComplete() { #expect(Self.everyCombination.count == 2880) }
+
+    @Test func g1IDFAOnlyWithPermission() {
+        for i in Self.everyCombination where i.decision.idfaAllowed {
+            #expect(i.status == .authorized || (i.status == .unavailable && i.options.legacyLimitAdTracking != true), "\(i)")
+        }
+    }
+
+    @Test func g2NoTrackersWithoutPermission() {
+        for i in Self.everyCombination {
+            let d = i.decision
+            if d.trackersAllowed { #expect(i.status == .authorized || i.status == .unavailable, "\(i)") }
+            if [.notDetermined, .restricted, .denied].contains(i.status) { #expect(!d.trackersAllowed, "\(i)") }
+            if d.idfaAllowed { #expect(d.trackersAllowed, "\(i)") }
+        }
+    }
+
+    @Test func g3RefusalRejectsTheScopeAndReapplies() {
+        for i in Self.everyCombination where i.gdprApplies && Self.refused(i) {
+            let d = i.decision
+            let literalS3 = i.strategy == .attFirstCMPUnaffected && !i.options.enforceOnCMPUnaffected
+            if literalS3 {
+                #expect(d.warnings.contains(.appReviewRisk), "\(i)")
+            } else {
+                #expect(d.reject != .none && d.reapplyAfterCMP, "\(i)")
+            }
+        }
+        // Restricted read as unavailable knowingly rejects nothing, and says so.
+        for i in Self.everyCombination where i.gdprApplies && i.status == .restricted && i.options.restrictedAsUnavailable {
+            #expect(i.decision.reject == .none && i.decision.warnings.contains(.restrictedShownFullCMP), "\(i)")
+        }
+    }
+
+    @Test func g4NoTrackingCMPAfterRefusal() {
+        for i in Self.everyCombination where [.denied, .restricted].contains(i.status) && i.decision.next == .showCMP {
+            #expect(
+                i.decision.warnings.contains(.appReviewRisk) || i.decision.warnings.contains(.restrictedShownFullCMP), "\(i)")
+        }
+    }
+
+    @Test func g5NeverAskATTAfterACMPRefusal() {
+        // Without the GDPR there is no CMP and no TCF consent to refuse: the consent input is ignored (the "G" rows).
+        for i in Self.everyCombination where i.consent == .refused && i.gdprApplies { #expect(i.decision.next != .requestATT, "\(i)") }
+    }
+
+    @Test func g6AskATTOnlyWhenNotDetermined() {
+        for i in Self.everyCombination where i.decision.next == .requestATT { #expect(i.status == .notDetermined, "\(i)") }
+    }
+
+    @Test func s3AlwaysCarriesItsWarning() {
+        for i in Self.everyCombination where i.strategy == .attFirstCMPUnaffected && i.gdprApplies {
+            #expect(i.decision.warnings.contains(.appReviewRisk), "\(i)")
+        }
+    }
+
+    /// G7: re-evaluating after every answer ends within four steps, whatever the user and the
+    /// system answer, with real TC strings carrying the consent between steps.
+    @Test func g7TheFlowTerminates() throws {
+        for strategy in ATTStrategy.allCases {
+            for attAnswer in [ATTStatus.authorized, .denied, .restricted] {
+                for acceptsAll in [true, false] {
+                    var status = ATTStatus.notDetermined
+                    var tc: TCString?
+                    var steps = 0
+                    while true {
+                        let consent = tc.map { ConsentState($0, scope: .appleDefault) } ?? ConsentState.none
+                        var d = ATTDecision.decide(status: status, consent: consent, strategy: strategy)
+                        if let current = tc, let rejected = current.rejecting(d.reject, scope: .appleDefault) { tc = rejected }
+                        steps += 1
+                        if d.next == .done || steps > 4 { break }
+                        switch d.next {
+                        case .requestATT: status = attAnswer
+                        case .showCMP, .showCMPWithoutTracking:
+                            tc = acceptsAll ? try TrackingFixtures.acceptAll() : try TrackingFixtures.refuseAll()
+                            if d.reapplyAfterCMP, let current = tc, let rejected = current.rejecting(d.reject, scope: .appleDefault) {
+                                tc = rejected
+                            }
+                        case .done: d.next = .done
+                        }
+                    }
+                    #expect(steps <= 4, "\(strategy) ATT→\(attAnswer) accepts=\(acceptsAll)")
+                }
+            }
+        }
+    }
+
+    /// G8: rejection only clears bits, is idempotent, and leaves an already clean string byte for byte.
+    @Test(arguments: Fixtures.validDecodeVectors)
+    func g8RejectionIsMonotoneAndIdempotent(_ vector: DecodeVector) throws {
+        let original = try TCString(encoded: vector.tcString)
+        let today = Timestamp(iso8601: "2026-11-22")!
+        for scope in TrackingScope.presets.values {
+            for rejection in [ATTRejection.trackingScope, .all] {
+                let decision = ATTDecision(next: .done, reject: rejection)
+                let once = try TCString.applying(decision, to: vector.tcString, scope: scope, today: today)
+                let twice = try TCString.applying(decision, to: once, scope: scope, today: today)
+                #expect(twice == once)
+                let result = try TCString(encoded: once)
+                #expect(result.purposeConsents.intersection(original.purposeConsents) == result.purposeConsents)
+                #expect(result.purposeLegitimateInterests.intersection(original.purposeLegitimateInterests) == result.purposeLegitimateInterests)
+                #expect(result.specialFeatureOptIns.intersection(original.specialFeatureOptIns) == result.specialFeatureOptIns)
+                #expect(result.vendorConsents.intersection(original.vendorConsents) == result.vendorConsents)
+                #expect(result.purposeConsents.intersection(scope.purposes).isEmpty)
+                #expect(result.specialFeatureOptIns.intersection(scope.specialFeatures).isEmpty)
+                if rejection == .all { #expect(result.vendorConsents.isEmpty && result.purposeLegitimateInterests.isEmpty) }
+                if once == vector.tcString {
+                    #expect(original.rejecting(rejection, scope: scope) == nil)
+                } else {
+                    #expect(result.lastUpdated == today && result.created == original.created)
+                    #expect(result.publisherRestrictions == original.publisherRestrictions)
+                    #expect(result.disclosedVendors == original.disclosedVendors)
+                }
+            }
+        }
+        // No rejection: the input comes back untouched.
+        #expect(try TCString.applying(ATTDecision(next: .done), to: vector.tcString, today: today) == vector.tcString)
+    }
+}
+
+/// TC strings a CMP would save after "accept all" or "refuse all".
+enum TrackingFixtures {
+    static func acceptAll() throws -> TCString {
+        var tc = TCString(created: Timestamp(iso8601: "2026-03-01")!, cmpId: 10)
+        tc.purposeConsents = try PurposeSet(1...11)
+        tc.purposeLegitimateInterests = [2, 7, 8, 9, 10, 11]
+        tc.specialFeatureOptIns = [1, 2]
+        tc.vendorConsents = try VendorSet(1...50)
+        tc.vendorLegitimateInterests = try VendorSet(1...50)
+        tc.disclosedVendors = try VendorSet(1...50)
+        return tc
+    }
+
+    static func refuseAll() throws -> TCString {
+        var tc = try acceptAll()
+        tc.purposeConsents = []
+        tc.purposeLegitimateInterests = []
+        tc.specialFeatureOptIns = []
+        tc.vendorConsents = []
+        tc.vendorLegitimateInterests = []
+        return tc
+    }
+}
