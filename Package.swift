@@ -23,7 +23,10 @@ let package = Package(
         // The command-line tool; may use Foundation.
         .executableTarget(name: "tcstring", dependencies: ["IABTCF", "IABTCFAppTracking"], swiftSettings: settings),
         .testTarget(
-            name: "IABTCFTests", dependencies: ["IABTCF", "IABTCFAppTracking", "tcstring"], swiftSettings: settings),
+            name: "IABTCFTests",
+            dependencies: ["IABTCF", "IABTCFAppTracking", "tcstring"],
+            swiftSettings: settings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

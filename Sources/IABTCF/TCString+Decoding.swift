@@ -27,7 +27,8 @@ extension TCString {
     ///
     /// - Throws: ``TCStringError`` saying what is wrong and where; never traps.
     /// - Complexity: O(n) in the input length. All vendor sets of the result share one allocation.
-    public init(encoded string: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(TCStringError) {
+    public init(encoded string: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(TCStringError)
+    {
         var text = String(string)
         var decoded: TCString?
         var failure: TCStringError?
@@ -37,14 +38,19 @@ extension TCString {
     }
 
     /// Decodes a TC string from its UTF-8 bytes; see ``init(encoded:options:)``.
-    public init(encodedBytes bytes: some Collection<UInt8>, options: DecodingOptions = DecodingOptions()) throws(TCStringError) {
+    public init(
+        encodedBytes bytes: some Collection<UInt8>,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(TCStringError) {
         var decoded: TCString?
         var failure: TCStringError?
         let direct: Void? = bytes.withContiguousStorageIfAvailable {
             Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure)
         }
         if direct == nil {
-            Array(bytes).withUnsafeBufferPointer { Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure) }
+            Array(bytes).withUnsafeBufferPointer {
+                Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure)
+            }
         }
         if let failure { throw failure }
         self = decoded.take()!
@@ -53,14 +59,19 @@ extension TCString {
     /// Runs ``decode(utf8:options:)`` inside a non-throwing closure: the value or the error comes out
     /// through the `inout` arguments, which moves the value instead of copying it through a `Result`.
     private static func decode(
-        utf8: UnsafeBufferPointer<UInt8>, options: DecodingOptions, into decoded: inout TCString?,
+        utf8: UnsafeBufferPointer<UInt8>,
+        options: DecodingOptions,
+        into decoded: inout TCString?,
         failure: inout TCStringError?
     ) {
         do throws(TCStringError) { decoded = try decode(utf8: utf8, options: options) } catch { failure = error }
     }
 
     /// The one decoding routine every front calls.
-    static func decode(utf8 input: UnsafeBufferPointer<UInt8>, options: DecodingOptions) throws(TCStringError) -> TCString {
+    static func decode(
+        utf8 input: UnsafeBufferPointer<UInt8>,
+        options: DecodingOptions
+    ) throws(TCStringError) -> TCString {
         guard !input.isEmpty else { throw TCStringError(.emptyString) }
         guard input.count <= options.maximumLength else {
             throw TCStringError(.inputTooLong, value: options.maximumLength)
@@ -137,7 +148,11 @@ private struct SegmentDecoder {
     var allowedVendors: VendorSection?
     var restrictions: Restrictions?
 
-    init(input: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>, pairs: UnsafeMutableBufferPointer<UInt32>) {
+    init(
+        input: UnsafeBufferPointer<UInt8>,
+        scratch: UnsafeMutablePointer<UInt8>,
+        pairs: UnsafeMutableBufferPointer<UInt32>
+    ) {
         self.input = input
         self.scratch = scratch
         self.pairs = pairs
@@ -161,8 +176,12 @@ private struct SegmentDecoder {
                 let raw = try reader.read(.segmentType)
                 guard let known = SegmentType(rawValue: raw), known != .core else {
                     throw TCStringError.at(
-                        raw == 0 ? .duplicateSegment : .unknownSegmentType, segment: index, bit: 0, field: .segmentType,
-                        value: raw)
+                        raw == 0 ? .duplicateSegment : .unknownSegmentType,
+                        segment: index,
+                        bit: 0,
+                        field: .segmentType,
+                        value: raw
+                    )
                 }
                 guard seen & (1 << raw) == 0 else {
                     throw TCStringError.at(.duplicateSegment, segment: index, bit: 0, field: .segmentType, value: raw)
@@ -173,8 +192,12 @@ private struct SegmentDecoder {
             seen |= 1 << type.rawValue
             layout.append(
                 WireLayout.Segment(
-                    type: type, characters: reader.bitCount / 6, equalsSigns: (end &- start) &- reader.bitCount / 6,
-                    contentBits: reader.offset))
+                    type: type,
+                    characters: reader.bitCount / 6,
+                    equalsSigns: (end &- start) &- reader.bitCount / 6,
+                    contentBits: reader.offset
+                )
+            )
             guard end < input.count else { return }
             start = end &+ 1
             index &+= 1
@@ -185,7 +208,9 @@ private struct SegmentDecoder {
     /// Up to two trailing `=` are accepted and ignored.
     private mutating func decodeBase64(_ range: Range<Int>, segment: Int) throws(TCStringError) -> BitReader {
         var end = range.upperBound
-        while end > range.lowerBound && range.upperBound &- end < 2 && input[end &- 1] == UInt8(ascii: "=") { end &-= 1 }
+        while end > range.lowerBound && range.upperBound &- end < 2 && input[end &- 1] == UInt8(ascii: "=") {
+            end &-= 1
+        }
         guard end > range.lowerBound else { throw TCStringError(.emptySegment, segment: segment, bitOffset: 0) }
         let characters = UnsafeBufferPointer(rebasing: input[range.lowerBound..<end])
         let base = scratch + scratchUsed
@@ -234,10 +259,16 @@ private struct SegmentDecoder {
             let interests = PurposeSet(rawValue: try r.readLeftAligned(24, .pubPurposesLITransparency))
             let count = try r.read(.numCustomPurposes)
             let customConsents = CustomPurposeSet(rawValue: try r.readLeftAligned(count, .customPurposesConsent))
-            let customInterests = CustomPurposeSet(rawValue: try r.readLeftAligned(count, .customPurposesLITransparency))
+            let customInterests = CustomPurposeSet(
+                rawValue: try r.readLeftAligned(count, .customPurposesLITransparency)
+            )
             publisherTC = PublisherTC(
-                purposeConsents: consents, purposeLegitimateInterests: interests, numCustomPurposes: count,
-                customPurposeConsents: customConsents, customPurposeLegitimateInterests: customInterests)
+                purposeConsents: consents,
+                purposeLegitimateInterests: interests,
+                numCustomPurposes: count,
+                customPurposeConsents: customConsents,
+                customPurposeLegitimateInterests: customInterests
+            )
         }
     }
 
@@ -252,7 +283,13 @@ private struct SegmentDecoder {
         let count = try r.read(.numEntries)
         let start = r
         let (canonical, _) = try scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
-        return VendorSection(reader: start, maxVendorId: maxVendorId, isRange: true, entryCount: count, canonical: canonical)
+        return VendorSection(
+            reader: start,
+            maxVendorId: maxVendorId,
+            isRange: true,
+            entryCount: count,
+            canonical: canonical
+        )
     }
 
     /// Reads and validates `count` range entries.
@@ -260,7 +297,11 @@ private struct SegmentDecoder {
     /// - Parameter maxVendorId: the bound for vendor sections; `nil` for publisher restrictions, which have none.
     /// - Returns: whether the entries were canonical (ascending maximal runs, IsARange set exactly for runs
     ///   of two or more), and the highest id (0 when there are none).
-    private static func scanRangeEntries(_ r: inout BitReader, count: Int, maxVendorId: Int?)
+    private static func scanRangeEntries(
+        _ r: inout BitReader,
+        count: Int,
+        maxVendorId: Int?
+    )
         throws(TCStringError) -> (canonical: Bool, highest: Int)
     {
         var canonical = true
@@ -273,10 +314,21 @@ private struct SegmentDecoder {
             let end = isRange ? try r.read(.endVendorId) : start
             guard start >= 1 else {
                 throw TCStringError.at(
-                    .invalidVendorId, segment: r.segment, bit: entryOffset &+ 1, field: .startOrOnlyVendorId, value: 0)
+                    .invalidVendorId,
+                    segment: r.segment,
+                    bit: entryOffset &+ 1,
+                    field: .startOrOnlyVendorId,
+                    value: 0
+                )
             }
             guard end >= start, end <= maxVendorId ?? VendorSet.maxID else {
-                throw TCStringError.at(.invalidRange, segment: r.segment, bit: entryOffset, field: .endVendorId, value: end)
+                throw TCStringError.at(
+                    .invalidRange,
+                    segment: r.segment,
+                    bit: entryOffset,
+                    field: .endVendorId,
+                    value: end
+                )
             }
             if start <= previousEnd &+ 1 || isRange != (end > start) { canonical = false }
             previousEnd = Swift.max(previousEnd, end)
@@ -340,8 +392,10 @@ private struct SegmentDecoder {
             func fill(_ section: VendorSection?, _ regions: (Range<Int>, Range<Int>)?) {
                 guard let section, let (set, entries) = regions else { return }
                 Self.fill(
-                    section, into: UnsafeMutableBufferPointer(rebasing: words[set]),
-                    layout: UnsafeMutableBufferPointer(rebasing: words[entries]))
+                    section,
+                    into: UnsafeMutableBufferPointer(rebasing: words[set]),
+                    layout: UnsafeMutableBufferPointer(rebasing: words[entries])
+                )
             }
             fill(vendorConsents, consents)
             fill(vendorLegitimateInterests, interests)
@@ -349,21 +403,31 @@ private struct SegmentDecoder {
             fill(allowedVendors, allowed)
             if let restrictions, pairCount > 0 {
                 fillRestrictions(
-                    restrictions, words: UnsafeMutableBufferPointer(rebasing: words[restrictionStart...]),
-                    layout: UnsafeMutableBufferPointer(rebasing: words[restrictionLayout]))
+                    restrictions,
+                    words: UnsafeMutableBufferPointer(rebasing: words[restrictionStart...]),
+                    layout: UnsafeMutableBufferPointer(rebasing: words[restrictionLayout])
+                )
             }
         }
 
         layout.storage = storage
-        func record(_ section: VendorSection?, _ regions: (Range<Int>, Range<Int>)?, _ kind: WireLayout.Section)
+        func record(
+            _ section: VendorSection?,
+            _ regions: (Range<Int>, Range<Int>)?,
+            _ kind: WireLayout.Section
+        )
             -> VendorSet?
         {
             guard let section, let (setWords, _) = regions else { return nil }
             layout.set(
                 kind,
                 VendorSectionLayout.Packed(
-                    maxVendorId: section.maxVendorId, isRange: section.isRange, setWords: setWords,
-                    keptEntries: section.canonical ? nil : section.entryCount))
+                    maxVendorId: section.maxVendorId,
+                    isRange: section.isRange,
+                    setWords: setWords,
+                    keptEntries: section.canonical ? nil : section.entryCount
+                )
+            )
             return VendorSet(words: storage[setWords])
         }
         let vendorConsentSet = record(vendorConsents, consents, .vendorConsents)!
@@ -378,8 +442,11 @@ private struct SegmentDecoder {
                 let region = Self.region(pairs[key], from: restrictionStart)
                 entries.append(
                     PublisherRestriction(
-                        purposeId: key >> 2, restrictionType: RestrictionType(rawValue: key & 3)!,
-                        vendors: VendorSet(words: storage[region])))
+                        purposeId: key >> 2,
+                        restrictionType: RestrictionType(rawValue: key & 3)!,
+                        vendors: VendorSet(words: storage[region])
+                    )
+                )
             }
             publisherRestrictions = PublisherRestrictions(sortedEntries: entries)
             if !restrictions.canonical { layout.restrictions = (publisherRestrictions, restrictionLayout) }
@@ -387,18 +454,26 @@ private struct SegmentDecoder {
         var value = TCString(
             created: Timestamp(deciseconds: Int64(core.created)),
             lastUpdated: Timestamp(deciseconds: Int64(core.lastUpdated)),
-            cmpId: core.cmpId, cmpVersion: core.cmpVersion, consentScreen: core.consentScreen,
-            consentLanguage: TwoLetterCode(rawValue: core.consentLanguage), vendorListVersion: core.vendorListVersion,
-            policyVersion: core.policyVersion, isServiceSpecific: core.isServiceSpecific,
+            cmpId: core.cmpId,
+            cmpVersion: core.cmpVersion,
+            consentScreen: core.consentScreen,
+            consentLanguage: TwoLetterCode(rawValue: core.consentLanguage),
+            vendorListVersion: core.vendorListVersion,
+            policyVersion: core.policyVersion,
+            isServiceSpecific: core.isServiceSpecific,
             useNonStandardTexts: core.useNonStandardTexts,
             specialFeatureOptIns: SpecialFeatureSet(rawValue: core.specialFeatureOptIns),
             purposeConsents: PurposeSet(rawValue: core.purposeConsents),
             purposeLegitimateInterests: PurposeSet(rawValue: core.purposeLegitimateInterests),
             purposeOneTreatment: core.purposeOneTreatment,
             publisherCountryCode: TwoLetterCode(rawValue: core.publisherCountryCode),
-            vendorConsents: vendorConsentSet, vendorLegitimateInterests: vendorInterestSet,
-            publisherRestrictions: publisherRestrictions, disclosedVendors: disclosedSet, allowedVendors: allowedSet,
-            publisherTC: publisherTC)
+            vendorConsents: vendorConsentSet,
+            vendorLegitimateInterests: vendorInterestSet,
+            publisherRestrictions: publisherRestrictions,
+            disclosedVendors: disclosedSet,
+            allowedVendors: allowedSet,
+            publisherTC: publisherTC
+        )
         value.layout = layout
         return value
     }
@@ -411,7 +486,9 @@ private struct SegmentDecoder {
 
     /// Copies a bitfield a word at a time, or applies range entries with masks.
     private static func fill(
-        _ section: VendorSection, into words: UnsafeMutableBufferPointer<UInt64>, layout: UnsafeMutableBufferPointer<UInt64>
+        _ section: VendorSection,
+        into words: UnsafeMutableBufferPointer<UInt64>,
+        layout: UnsafeMutableBufferPointer<UInt64>
     ) {
         var r = section.reader
         guard section.isRange else {
@@ -428,8 +505,11 @@ private struct SegmentDecoder {
     /// Re-reads `count` entries that pass 1 validated, sets their ids in `words` and, when `layout`
     /// has room, also records them packed from `layout[at]`.
     private static func applyEntries(
-        _ r: inout BitReader, count: Int, to words: UnsafeMutableBufferPointer<UInt64>,
-        layout: UnsafeMutableBufferPointer<UInt64>, at position: Int
+        _ r: inout BitReader,
+        count: Int,
+        to words: UnsafeMutableBufferPointer<UInt64>,
+        layout: UnsafeMutableBufferPointer<UInt64>,
+        at position: Int
     ) {
         for i in 0..<count {
             let isRange = r.readUnchecked(1) == 1
@@ -445,7 +525,9 @@ private struct SegmentDecoder {
     /// Applies every restriction entry to its (purpose, type) words, placed in ``pairs`` by ``fill()``;
     /// records the entries as written when `layout` has room (they were not canonical).
     private func fillRestrictions(
-        _ section: Restrictions, words: UnsafeMutableBufferPointer<UInt64>, layout: UnsafeMutableBufferPointer<UInt64>
+        _ section: Restrictions,
+        words: UnsafeMutableBufferPointer<UInt64>,
+        layout: UnsafeMutableBufferPointer<UInt64>
     ) {
         var r = section.reader
         _ = r.readUnchecked(Field.numPubRestrictions.width)
@@ -460,7 +542,12 @@ private struct SegmentDecoder {
                 recorded &+= 1
             }
             Self.applyEntries(
-                &r, count: count, to: UnsafeMutableBufferPointer(rebasing: words[region]), layout: layout, at: recorded)
+                &r,
+                count: count,
+                to: UnsafeMutableBufferPointer(rebasing: words[region]),
+                layout: layout,
+                at: recorded
+            )
             if !layout.isEmpty { recorded &+= count }
         }
     }

@@ -46,7 +46,10 @@ extension TCString {
         for restriction in publisherRestrictions { try check(restriction.purposeId, .purposeId) }
         if let publisherTC {
             try check(publisherTC.numCustomPurposes, .numCustomPurposes)
-            let highest = max(publisherTC.customPurposeConsents.max ?? 0, publisherTC.customPurposeLegitimateInterests.max ?? 0)
+            let highest = max(
+                publisherTC.customPurposeConsents.max ?? 0,
+                publisherTC.customPurposeLegitimateInterests.max ?? 0
+            )
             guard highest <= publisherTC.numCustomPurposes else { throw .outOfRange(.numCustomPurposes, highest) }
         }
     }
@@ -72,9 +75,13 @@ private struct EncodingPlan {
     init(_ value: TCString, layout: WireLayout?) {
         vendorConsents = VendorSectionPlan(value.vendorConsents, layout: layout?.section(.vendorConsents))
         vendorLegitimateInterests = VendorSectionPlan(
-            value.vendorLegitimateInterests, layout: layout?.section(.vendorLegitimateInterests))
+            value.vendorLegitimateInterests,
+            layout: layout?.section(.vendorLegitimateInterests)
+        )
         restrictions = RestrictionsPlan(value.publisherRestrictions, layout: layout?.restrictionsLayout)
-        disclosedVendors = value.disclosedVendors.map { VendorSectionPlan($0, layout: layout?.section(.disclosedVendors)) }
+        disclosedVendors = value.disclosedVendors.map {
+            VendorSectionPlan($0, layout: layout?.section(.disclosedVendors))
+        }
         allowedVendors = value.allowedVendors.map { VendorSectionPlan($0, layout: layout?.section(.allowedVendors)) }
 
         // Segment order: as decoded for the segments still present, then new ones in canonical order.
@@ -85,15 +92,21 @@ private struct EncodingPlan {
             let bits: Int
             switch type {
             case .core: bits = 213 + vendorConsents.bits + vendorLegitimateInterests.bits + restrictions.bits
-            case .disclosedVendors: guard let plan = disclosedVendors else { continue }; bits = 3 + plan.bits
-            case .allowedVendors: guard let plan = allowedVendors else { continue }; bits = 3 + plan.bits
+            case .disclosedVendors:
+                guard let plan = disclosedVendors else { continue }
+                bits = 3 + plan.bits
+            case .allowedVendors:
+                guard let plan = allowedVendors else { continue }
+                bits = 3 + plan.bits
             case .publisherTC:
                 guard let publisherTC = value.publisherTC else { continue }
                 bits = 3 + 24 + 24 + 6 + 2 * publisherTC.numCustomPurposes
             }
             // Padding is kept while the content has the same length as when decoded; otherwise 24-bit.
             if let old = decodedSegments.first(where: { $0.type == type }), old.contentBits == bits {
-                segments.append(Segment(type: type, bits: bits, characters: old.characters, equalsSigns: old.equalsSigns))
+                segments.append(
+                    Segment(type: type, bits: bits, characters: old.characters, equalsSigns: old.equalsSigns)
+                )
             } else {
                 segments.append(Segment(type: type, bits: bits, characters: (bits + 23) / 24 * 4, equalsSigns: 0))
             }
@@ -113,7 +126,10 @@ private struct EncodingPlan {
             for (segment, start) in zip(segments, starts) {
                 var writer = BitWriter(base: bytes + start)
                 write(segment.type, of: value, into: &writer)
-                assert(writer.offset == segment.bits, "planned \(segment.bits) bits for \(segment.type), wrote \(writer.offset)")
+                assert(
+                    writer.offset == segment.bits,
+                    "planned \(segment.bits) bits for \(segment.type), wrote \(writer.offset)"
+                )
             }
             return String(unsafeUninitializedCapacity: length) { out in
                 var o = 0

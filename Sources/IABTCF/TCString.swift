@@ -129,15 +129,28 @@ extension TCString: Hashable {
     /// The fields as one hashable value (the layout left out).
     private var fields: Fields {
         Fields(
-            created: created, lastUpdated: lastUpdated, cmpId: cmpId, cmpVersion: cmpVersion,
-            consentScreen: consentScreen, consentLanguage: consentLanguage, vendorListVersion: vendorListVersion,
-            policyVersion: policyVersion, isServiceSpecific: isServiceSpecific,
-            useNonStandardTexts: useNonStandardTexts, specialFeatureOptIns: specialFeatureOptIns,
-            purposeConsents: purposeConsents, purposeLegitimateInterests: purposeLegitimateInterests,
-            purposeOneTreatment: purposeOneTreatment, publisherCountryCode: publisherCountryCode,
-            vendorConsents: vendorConsents, vendorLegitimateInterests: vendorLegitimateInterests,
-            publisherRestrictions: publisherRestrictions, disclosedVendors: disclosedVendors,
-            allowedVendors: allowedVendors, publisherTC: publisherTC)
+            created: created,
+            lastUpdated: lastUpdated,
+            cmpId: cmpId,
+            cmpVersion: cmpVersion,
+            consentScreen: consentScreen,
+            consentLanguage: consentLanguage,
+            vendorListVersion: vendorListVersion,
+            policyVersion: policyVersion,
+            isServiceSpecific: isServiceSpecific,
+            useNonStandardTexts: useNonStandardTexts,
+            specialFeatureOptIns: specialFeatureOptIns,
+            purposeConsents: purposeConsents,
+            purposeLegitimateInterests: purposeLegitimateInterests,
+            purposeOneTreatment: purposeOneTreatment,
+            publisherCountryCode: publisherCountryCode,
+            vendorConsents: vendorConsents,
+            vendorLegitimateInterests: vendorLegitimateInterests,
+            publisherRestrictions: publisherRestrictions,
+            disclosedVendors: disclosedVendors,
+            allowedVendors: allowedVendors,
+            publisherTC: publisherTC
+        )
     }
 
     private struct Fields: Hashable {

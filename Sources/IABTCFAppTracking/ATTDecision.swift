@@ -30,7 +30,8 @@ public enum ConsentState: String, Sendable, Hashable, CaseIterable {
     /// (core or Publisher TC) and at least one vendor has consent, or a scope special feature is
     /// opted in; ``refused`` otherwise. Legitimate interest never counts as tracking consent.
     public init(_ tcString: TCString, scope: TrackingScope) {
-        let purposeConsent = !tcString.purposeConsents.intersection(scope.purposes).isEmpty
+        let purposeConsent =
+            !tcString.purposeConsents.intersection(scope.purposes).isEmpty
             || !(tcString.publisherTC?.purposeConsents.intersection(scope.purposes).isEmpty ?? true)
         let specialFeature = !tcString.specialFeatureOptIns.intersection(scope.specialFeatures).isEmpty
         self = (purposeConsent && !tcString.vendorConsents.isEmpty) || specialFeature ? .granted : .refused
@@ -87,8 +88,10 @@ public struct ATTOptions: Sendable, Hashable {
 
     /// Creates options; the defaults are the safest.
     public init(
-        restrictedAsUnavailable: Bool = false, cmpSupportsNonTrackingScope: Bool = true,
-        enforceOnCMPUnaffected: Bool = true, legacyLimitAdTracking: Bool? = nil
+        restrictedAsUnavailable: Bool = false,
+        cmpSupportsNonTrackingScope: Bool = true,
+        enforceOnCMPUnaffected: Bool = true,
+        legacyLimitAdTracking: Bool? = nil
     ) {
         self.restrictedAsUnavailable = restrictedAsUnavailable
         self.cmpSupportsNonTrackingScope = cmpSupportsNonTrackingScope
@@ -114,8 +117,12 @@ public struct ATTDecision: Sendable, Hashable {
 
     /// Creates a decision.
     public init(
-        next: ATTNextStep, reject: ATTRejection = .none, idfaAllowed: Bool = false, trackersAllowed: Bool = false,
-        reapplyAfterCMP: Bool = false, warnings: [ATTWarning] = []
+        next: ATTNextStep,
+        reject: ATTRejection = .none,
+        idfaAllowed: Bool = false,
+        trackersAllowed: Bool = false,
+        reapplyAfterCMP: Bool = false,
+        warnings: [ATTWarning] = []
     ) {
         self.next = next
         self.reject = reject
@@ -135,13 +142,17 @@ public struct ATTDecision: Sendable, Hashable {
     /// re-applied after every CMP save, and no CMP may ask for tracking — except where a warning says
     /// the chosen options knowingly do otherwise.
     public static func decide(
-        status: ATTStatus, consent: ConsentState, gdprApplies: Bool = true, strategy: ATTStrategy,
+        status: ATTStatus,
+        consent: ConsentState,
+        gdprApplies: Bool = true,
+        strategy: ATTStrategy,
         options: ATTOptions = ATTOptions()
     ) -> ATTDecision {
         let s3Warning: [ATTWarning] = strategy == .attFirstCMPUnaffected ? [.appReviewRisk] : []
         // Without Limit Ad Tracking, a device without ATT is a legacy device: no TCF-independent restriction.
         let legacyTrackingAllowed = options.legacyLimitAdTracking != true
-        let refusedATT = status == .denied || status == .restricted || (status == .unavailable && !legacyTrackingAllowed)
+        let refusedATT =
+            status == .denied || status == .restricted || (status == .unavailable && !legacyTrackingAllowed)
         guard gdprApplies else {
             // TCF is not in play: only ATT decides.
             switch status {
@@ -155,12 +166,19 @@ public struct ATTDecision: Sendable, Hashable {
 
         if status == .restricted && options.restrictedAsUnavailable {
             // Didomi's literal reading: the flow of a device without ATT, but still no tracking (G2).
-            return ATTDecision(next: consent == .none ? .showCMP : .done, warnings: [.restrictedShownFullCMP] + s3Warning)
+            return ATTDecision(
+                next: consent == .none ? .showCMP : .done,
+                warnings: [.restrictedShownFullCMP] + s3Warning
+            )
         }
 
         if status == .authorized || (status == .unavailable && legacyTrackingAllowed) {
             return ATTDecision(
-                next: consent == .none ? .showCMP : .done, idfaAllowed: true, trackersAllowed: true, warnings: s3Warning)
+                next: consent == .none ? .showCMP : .done,
+                idfaAllowed: true,
+                trackersAllowed: true,
+                warnings: s3Warning
+            )
         }
 
         if status == .notDetermined {

@@ -43,7 +43,12 @@ extension TCString {
     /// Applying it twice gives the same string as applying it once.
     ///
     /// - Throws: ``TCStringError`` when `text` does not decode.
-    public static func applying(_ decision: ATTDecision, to text: String, scope: TrackingScope = .appleDefault, today: Timestamp)
+    public static func applying(
+        _ decision: ATTDecision,
+        to text: String,
+        scope: TrackingScope = .appleDefault,
+        today: Timestamp
+    )
         throws(TCStringError) -> String
     {
         let value = try TCString(encoded: text)

@@ -1,3 +1,6 @@
+import IABTCF
+import IABTCFAppTracking
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,8 +8,6 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
-import IABTCF
-import IABTCFAppTracking
 
 /// `tcstring att --status S --strategy T [--consent none|refused|granted] [--tc-string STRING]
 /// [--gdpr-applies true|false] [--scope NAME]`, plus `--restricted-as-unavailable`,
@@ -31,12 +32,16 @@ enum ATTCommand {
             case "--status":
                 let text = value(argument)
                 guard let parsed = ATTStatus(rawValue: text) ?? UInt(text).map(ATTStatus.init(rawStatus:)) else {
-                    Terminal.usageError("--status takes notDetermined, restricted, denied, authorized, unavailable or a raw number")
+                    Terminal.usageError(
+                        "--status takes notDetermined, restricted, denied, authorized, unavailable or a raw number"
+                    )
                 }
                 status = parsed
             case "--strategy":
                 guard let parsed = ATTStrategy(rawValue: value(argument)) else {
-                    Terminal.usageError("--strategy takes " + ATTStrategy.allCases.map(\.rawValue).joined(separator: ", "))
+                    Terminal.usageError(
+                        "--strategy takes " + ATTStrategy.allCases.map(\.rawValue).joined(separator: ", ")
+                    )
                 }
                 strategy = parsed
             case "--consent":
@@ -61,7 +66,9 @@ enum ATTCommand {
             case "--cmp-cannot-hide-tracking": options.cmpSupportsNonTrackingScope = false
             case "--no-enforce": options.enforceOnCMPUnaffected = false
             case "--today":
-                guard let day = Timestamp(iso8601: value(argument)) else { Terminal.usageError("--today takes YYYY-MM-DD") }
+                guard let day = Timestamp(iso8601: value(argument)) else {
+                    Terminal.usageError("--today takes YYYY-MM-DD")
+                }
                 today = day
             default: Terminal.usageError("unexpected \(argument)")
             }
@@ -72,7 +79,12 @@ enum ATTCommand {
             let decoded = try tcString.map { text throws(TCStringError) in try TCString(encoded: text) }
             let state = consent ?? decoded.map { ConsentState($0, scope: scope) } ?? ConsentState.none
             let decision = ATTDecision.decide(
-                status: status, consent: state, gdprApplies: gdprApplies, strategy: strategy, options: options)
+                status: status,
+                consent: state,
+                gdprApplies: gdprApplies,
+                strategy: strategy,
+                options: options
+            )
             var members: [(String, JSON)] = [
                 ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),
                 ("idfaAllowed", .bool(decision.idfaAllowed)), ("trackersAllowed", .bool(decision.trackersAllowed)),
@@ -80,7 +92,9 @@ enum ATTCommand {
                 ("warnings", .array(decision.warnings.map { .string($0.rawValue) })),
             ]
             if let tcString {
-                members.append(("tcString", .string(try TCString.applying(decision, to: tcString, scope: scope, today: today))))
+                members.append(
+                    ("tcString", .string(try TCString.applying(decision, to: tcString, scope: scope, today: today)))
+                )
             }
             members.append(("consent", .string(state.rawValue)))
             Terminal.out(JSON.object(members).serialized())

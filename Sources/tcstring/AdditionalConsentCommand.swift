@@ -11,7 +11,8 @@ enum AdditionalConsentCommand {
                 JSON.object([
                     ("version", .int(ac.version)), ("consentedProviders", .ids(ac.consentedProviders)),
                     ("disclosedProviders", .ids(ac.disclosedProviders)), ("formatted", .string(ac.description)),
-                ]).serialized())
+                ]).serialized()
+            )
             return 0
         } catch {
             Terminal.err("tcstring: \(error)")

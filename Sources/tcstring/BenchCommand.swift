@@ -1,3 +1,5 @@
+import IABTCF
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,7 +7,6 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
-import IABTCF
 
 /// `tcstring bench [--workload decode|query|full] [--seconds S] FILE`
 ///
@@ -67,9 +68,11 @@ enum BenchCommand {
             let nanoseconds = medianNanoseconds(seconds: seconds, operation)
             Terminal.out(
                 JSON.object([
-                    ("line", .int(number + 1)), ("chars", .int(line.utf8.count)), ("workload", .string(workload.rawValue)),
+                    ("line", .int(number + 1)), ("chars", .int(line.utf8.count)),
+                    ("workload", .string(workload.rawValue)),
                     ("nsPerOp", .int(Int(nanoseconds.rounded()))), ("checksum", .int(checksum)),
-                ]).serialized())
+                ]).serialized()
+            )
         }
         return 0
     }

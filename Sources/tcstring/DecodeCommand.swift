@@ -56,7 +56,9 @@ enum DecodeCommand {
                 ("tcfeuv2", gpp.tcfEuV2?.json ?? .null),
                 (
                     "sections",
-                    .array(zip(gpp.sectionIds, gpp.sections).map { .object([("id", .int($0)), ("value", .string($1))]) })
+                    .array(
+                        zip(gpp.sectionIds, gpp.sections).map { .object([("id", .int($0)), ("value", .string($1))]) }
+                    )
                 ),
             ])
         }

@@ -1,3 +1,5 @@
+import IABTCF
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,7 +7,6 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
-import IABTCF
 
 /// `tcstring encode [FILE | -]` and `tcstring reencode STRING`.
 enum EncodeCommand {

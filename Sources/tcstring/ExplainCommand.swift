@@ -14,7 +14,8 @@ enum ExplainCommand {
             Terminal.err("tcstring: \(error)")
             return Terminal.failure
         }
-        let rows = [["segment", "bit", "width", "field", "raw bits", "value"]]
+        let rows =
+            [["segment", "bit", "width", "field", "raw bits", "value"]]
             + explanation.fields.map {
                 [String($0.segment), String($0.bitOffset), String($0.width), $0.name, $0.rawBits, $0.value]
             }

@@ -41,20 +41,32 @@ extension JSON {
             guard depth < 64 else { throw fail("nested too deeply") }
             guard index < bytes.count else { throw fail("unexpected end") }
             switch bytes[index] {
-            case UInt8(ascii: "n"): try expect("null"); return .null
-            case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+            case UInt8(ascii: "n"):
+                try expect("null")
+                return .null
+            case UInt8(ascii: "t"):
+                try expect("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try expect("false")
+                return .bool(false)
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "["):
                 index += 1
                 var items: [JSON] = []
                 skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(items)
+                }
                 while true {
                     skipSpace()
                     items.append(try value(depth: depth + 1))
                     skipSpace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
                     try expect("]")
                     return .array(items)
                 }
@@ -62,7 +74,10 @@ extension JSON {
                 index += 1
                 var members: [(String, JSON)] = []
                 skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
                 while true {
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
@@ -72,7 +87,10 @@ extension JSON {
                     skipSpace()
                     members.append((key, try value(depth: depth + 1)))
                     skipSpace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
                     try expect("}")
                     return .object(members)
                 }
@@ -104,7 +122,10 @@ extension JSON {
             index += 1  // opening quote
             var scalars = String.UnicodeScalarView()
             var raw: [UInt8] = []
-            func flush() { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw = [] }
+            func flush() {
+                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+                raw = []
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1

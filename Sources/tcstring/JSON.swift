@@ -51,7 +51,12 @@ enum JSON: Equatable {
     }
 
     private func writeContainer(
-        _ count: Int, _ open: String, _ close: String, _ out: inout String, pretty: Bool, indent: Int,
+        _ count: Int,
+        _ open: String,
+        _ close: String,
+        _ out: inout String,
+        pretty: Bool,
+        indent: Int,
         element: (Int, inout String) -> Void
     ) {
         out += open

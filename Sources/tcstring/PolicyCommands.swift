@@ -29,9 +29,14 @@ enum PolicyCommands {
                     ("valid", .bool(findings.isEmpty)),
                     (
                         "findings",
-                        .array(findings.map { .object([("rule", .string($0.rule.name)), ("message", .string($0.message))]) })
+                        .array(
+                            findings.map {
+                                .object([("rule", .string($0.rule.name)), ("message", .string($0.message))])
+                            }
+                        )
                     ),
-                ]).serialized())
+                ]).serialized()
+            )
         } else if findings.isEmpty {
             Terminal.out("valid: no policy findings")
         } else {

@@ -11,10 +11,14 @@ enum RandomCommand {
         while let argument = rest.popFirst() {
             switch argument {
             case "--count":
-                guard let text = rest.popFirst(), let n = Int(text), n >= 0 else { Terminal.usageError("--count takes a number") }
+                guard let text = rest.popFirst(), let n = Int(text), n >= 0 else {
+                    Terminal.usageError("--count takes a number")
+                }
                 count = n
             case "--seed":
-                guard let text = rest.popFirst(), let n = UInt64(text) else { Terminal.usageError("--seed takes a number") }
+                guard let text = rest.popFirst(), let n = UInt64(text) else {
+                    Terminal.usageError("--seed takes a number")
+                }
                 seed = n
             default:
                 Terminal.usageError("unexpected \(argument)")

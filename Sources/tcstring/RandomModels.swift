@@ -37,7 +37,9 @@ enum RandomModels {
     }
 
     static func model(_ rng: inout SplitMix64) -> TCString {
-        let stamp = { (rng: inout SplitMix64) in Timestamp(deciseconds: Int64.random(in: 0...Timestamp.maxDeciseconds, using: &rng)) }
+        let stamp = { (rng: inout SplitMix64) in
+            Timestamp(deciseconds: Int64.random(in: 0...Timestamp.maxDeciseconds, using: &rng))
+        }
         var value = TCString(created: stamp(&rng), lastUpdated: stamp(&rng))
         value.cmpId = Int.random(in: 0...4095, using: &rng)
         value.cmpVersion = Int.random(in: 0...4095, using: &rng)
@@ -58,7 +60,8 @@ enum RandomModels {
             try! value.publisherRestrictions.insert(
                 vendors: Int.random(in: 0..<4, using: &rng) == 0 ? VendorSet() : vendorSet(&rng),
                 purposeId: Int.random(in: 1...24, using: &rng),
-                restrictionType: RestrictionType(rawValue: Int.random(in: 0...3, using: &rng))!)
+                restrictionType: RestrictionType(rawValue: Int.random(in: 0...3, using: &rng))!
+            )
         }
         if Bool.random(using: &rng) { value.disclosedVendors = vendorSet(&rng) }
         if Int.random(in: 0..<4, using: &rng) == 0 { value.allowedVendors = vendorSet(&rng) }
@@ -66,9 +69,12 @@ enum RandomModels {
             let count = [0, 1, 63, Int.random(in: 0...63, using: &rng)][Int.random(in: 0..<4, using: &rng)]
             let mask: UInt64 = count == 0 ? 0 : ~0 << UInt64(64 - count)
             value.publisherTC = PublisherTC(
-                purposeConsents: smallSet(&rng), purposeLegitimateInterests: smallSet(&rng), numCustomPurposes: count,
+                purposeConsents: smallSet(&rng),
+                purposeLegitimateInterests: smallSet(&rng),
+                numCustomPurposes: count,
                 customPurposeConsents: CustomPurposeSet(rawValue: rng.next() & mask),
-                customPurposeLegitimateInterests: CustomPurposeSet(rawValue: rng.next() & mask))
+                customPurposeLegitimateInterests: CustomPurposeSet(rawValue: rng.next() & mask)
+            )
         }
         return value
     }

@@ -31,7 +31,8 @@ extension TCString {
                             ("restrictionType", .int($0.restrictionType.rawValue)),
                             ("vendors", .ids($0.vendors)),
                         ])
-                    })
+                    }
+                )
             ),
             ("disclosedVendors", disclosedVendors.map { .ids($0) } ?? .null),
             ("allowedVendors", allowedVendors.map { .ids($0) } ?? .null),

@@ -45,7 +45,8 @@ extension TCString {
                 purposeLegitimateInterests: try p.smallSet("purposeLegitimateInterests") ?? [],
                 numCustomPurposes: try p.int("numCustomPurposes") ?? 0,
                 customPurposeConsents: try p.smallSet("customPurposeConsents") ?? [],
-                customPurposeLegitimateInterests: try p.smallSet("customPurposeLegitimateInterests") ?? [])
+                customPurposeLegitimateInterests: try p.smallSet("customPurposeLegitimateInterests") ?? []
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IABTCF
 @testable import tcstring
 
@@ -86,12 +87,15 @@ import Testing
         #expect(try form([28]) == (false, 28))
         #expect(try form(VendorSet(1...45)) == (false, 45))  // tie: 12 + 33 = 45
         #expect(try form(VendorSet(1...46)) == (true, 46))
-        #expect(try form(VendorSet(stride(from: 1, through: 65535, by: 2))) == (false, 65535))  // 32,768 singles: ranges impossible
+        // 32,768 singles: more entries than NumEntries can count, so ranges are impossible.
+        #expect(try form(VendorSet(stride(from: 1, through: 65535, by: 2))) == (false, 65535))
         // Custom purposes: 0 and 63.
         for count in [0, 63] {
             var value = TCString(created: Timestamp(deciseconds: 0))
             value.publisherTC = PublisherTC(
-                numCustomPurposes: count, customPurposeConsents: count == 63 ? CustomPurposeSet(rawValue: ~0) : [])
+                numCustomPurposes: count,
+                customPurposeConsents: count == 63 ? CustomPurposeSet(rawValue: ~0) : []
+            )
             let text = try value.encoded()
             #expect(try TCString(encoded: text) == value)
             #expect(text.split(separator: ".")[1].count == (57 + 2 * count + 23) / 24 * 4)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IABTCF
 @testable import tcstring
 
@@ -22,7 +23,8 @@ import Testing
         let core = Dictionary(explanation.fields.filter { $0.segment == 0 }.map { ($0.name, $0) }) { first, _ in first }
         for (name, offset, width) in [
             ("Version", 0, 6), ("Created", 6, 36), ("CmpId", 78, 12), ("ConsentLanguage", 108, 12),
-            ("TcfPolicyVersion", 132, 6), ("PurposesConsent", 152, 24), ("PublisherCC", 201, 12), ("MaxVendorId", 213, 16),
+            ("TcfPolicyVersion", 132, 6), ("PurposesConsent", 152, 24), ("PublisherCC", 201, 12),
+            ("MaxVendorId", 213, 16),
         ] {
             #expect(core[name]?.bitOffset == offset && core[name]?.width == width, "\(name)")
         }
@@ -32,15 +34,23 @@ import Testing
         // Each vendor section's alternative size is what the other form would really take.
         let sections = [
             ("Vendor Consent", tc.vendorConsents, tc.layout?.section(.vendorConsents)),
-            ("Vendor Legitimate Interest", tc.vendorLegitimateInterests, tc.layout?.section(.vendorLegitimateInterests)),
+            (
+                "Vendor Legitimate Interest", tc.vendorLegitimateInterests,
+                tc.layout?.section(.vendorLegitimateInterests)
+            ),
             ("Disclosed Vendors", tc.disclosedVendors ?? [], tc.layout?.section(.disclosedVendors)),
         ]
         for (name, set, layout) in sections {
-            guard let layout, let section = explanation.vendorSections.first(where: { $0.name == name }) else { continue }
+            guard let layout, let section = explanation.vendorSections.first(where: { $0.name == name }) else {
+                continue
+            }
             #expect(section.isRangeEncoding == layout.isRangeEncoding)
             let (_, ranges) = RandomModels.sizes(set)
             #expect(section.alternativeBits == (layout.isRangeEncoding ? layout.maxVendorId : ranges))
-            #expect(section.bits == (layout.isRangeEncoding ? VendorSectionPlan.rangeBits(set, layout.entries) : layout.maxVendorId))
+            #expect(
+                section.bits
+                    == (layout.isRangeEncoding ? VendorSectionPlan.rangeBits(set, layout.entries) : layout.maxVendorId)
+            )
         }
     }
 

@@ -1,5 +1,6 @@
 import IABTCF
 import Testing
+
 @testable import tcstring
 
 /// Every vector of `Fixtures/decode-valid.jsonl` and `decode-invalid.jsonl`, one named case each,
@@ -45,7 +46,10 @@ import Testing
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
         let json = try JSON(parsing: output.stdout)
-        guard case .object(let expectedMembers) = vector.expected else { Issue.record("bad fixture"); return }
+        guard case .object(let expectedMembers) = vector.expected else {
+            Issue.record("bad fixture")
+            return
+        }
         for (key, value) in expectedMembers {
             #expect(json[key] == value, "key \(key)")
         }

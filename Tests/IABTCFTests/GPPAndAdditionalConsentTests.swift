@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IABTCF
 @testable import tcstring
 
@@ -42,7 +43,11 @@ import Testing
         }
         var runs: [ClosedRange<Int>] = []
         for id in ids {
-            if let last = runs.last, last.upperBound + 1 == id { runs[runs.count - 1] = last.lowerBound...id } else { runs.append(id...id) }
+            if let last = runs.last, last.upperBound + 1 == id {
+                runs[runs.count - 1] = last.lowerBound...id
+            } else {
+                runs.append(id...id)
+            }
         }
         var b = WireBuilder()
         b.put(3, 6)
@@ -61,7 +66,8 @@ import Testing
     @Test func decodesRandomSectionLists() throws {
         var rng = SplitMix64(seed: 0x699)
         for _ in 0..<2000 {
-            let ids = Set((0..<Int.random(in: 0...12, using: &rng)).map { _ in Int.random(in: 1...300, using: &rng) }).sorted()
+            let ids = Set((0..<Int.random(in: 0...12, using: &rng)).map { _ in Int.random(in: 1...300, using: &rng) })
+                .sorted()
             #expect(try GPPString.decodeHeader(Array(Self.header(ids).utf8)).ids == ids)
         }
     }
@@ -106,14 +112,22 @@ import Testing
         let ac = try AdditionalConsent(text)
         #expect(ac.version == version && ac.consentedProviders == consented && ac.disclosedProviders == disclosed)
         #expect(ac.description == text)
-        #expect(try AdditionalConsent(version: version, consentedProviders: consented.reversed(), disclosedProviders: disclosed) == ac)
+        #expect(
+            try AdditionalConsent(
+                version: version,
+                consentedProviders: consented.reversed(),
+                disclosedProviders: disclosed
+            ) == ac
+        )
     }
 
     @Test(arguments: [
         ("", AdditionalConsentError.Code.malformed), ("1", .malformed), ("3~1", .unsupportedVersion),
-        ("1~1..2", .invalidProviderId), ("1~a", .invalidProviderId), ("1~0", .invalidProviderId), ("1~-1", .invalidProviderId),
+        ("1~1..2", .invalidProviderId), ("1~a", .invalidProviderId), ("1~0", .invalidProviderId),
+        ("1~-1", .invalidProviderId),
         ("1~1~dv.2", .malformed), ("2~1.2", .missingDisclosedSection), ("2~1~xx.2", .missingDisclosedSection),
-        ("2~1.2~dv.2", .providerInBothLists), ("2~1~dv.2~3", .missingDisclosedSection), ("2~1~dv.x", .invalidProviderId),
+        ("2~1.2~dv.2", .providerInBothLists), ("2~1~dv.2~3", .missingDisclosedSection),
+        ("2~1~dv.x", .invalidProviderId),
     ])
     func rejectsMalformedStrings(_ text: String, _ code: AdditionalConsentError.Code) {
         #expect { _ = try AdditionalConsent(text) } throws: { ($0 as? AdditionalConsentError)?.code == code }

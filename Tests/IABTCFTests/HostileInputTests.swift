@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IABTCF
 
 /// Input built to hurt: huge, repetitive, lying about its lengths. Each case must come back as a
@@ -46,7 +47,10 @@ import Testing
 
     @Test func oneHundredThousandSegments() {
         let text = Self.core + String(repeating: ".IAAA", count: 100_000)
-        guard case .failure(let error) = decode(text) else { Issue.record("decoded"); return }
+        guard case .failure(let error) = decode(text) else {
+            Issue.record("decoded")
+            return
+        }
         #expect(error.code == .duplicateSegment && error.segment == 2)
     }
 
@@ -55,7 +59,10 @@ import Testing
         for position in [0, 10, 43] {
             var text = Array(Self.core)
             text.insert(contentsOf: intruder, at: position)
-            guard case .failure(let error) = decode(String(text)) else { Issue.record("decoded"); continue }
+            guard case .failure(let error) = decode(String(text)) else {
+                Issue.record("decoded")
+                continue
+            }
             #expect(error.code == .invalidCharacter)
             #expect(error.bitOffset == position * 6)
             #expect(error.value == Int(intruder.utf8.first!))
@@ -115,7 +122,10 @@ import Testing
         core.put(65535, 16)
         core.put(0, 1)
         core.put(0, 60)
-        guard case .failure(let error) = decode(core.base64URL) else { Issue.record("decoded"); return }
+        guard case .failure(let error) = decode(core.base64URL) else {
+            Issue.record("decoded")
+            return
+        }
         #expect(error.code == .truncated && error.field == "BitField" && error.bitOffset == 230)
     }
 

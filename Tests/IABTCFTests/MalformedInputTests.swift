@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IABTCF
 @testable import tcstring
 
@@ -41,7 +42,10 @@ import Testing
 
     @Test func reportsWhereTheProblemIs() throws {
         func error(_ text: String) -> TCStringError? {
-            do { _ = try TCString(encoded: text); return nil } catch { return error }
+            do {
+                _ = try TCString(encoded: text)
+                return nil
+            } catch { return error }
         }
         let core = "CPc7TgPPc7TgPAGABCENCpCgAP_AAAAAAAAAAAAAAAAA"
         #expect(try TCString(encoded: core).cmpId == 6)
@@ -50,7 +54,10 @@ import Testing
         #expect(error(core + ".IAA+") == TCStringError(.invalidCharacter, segment: 1, bitOffset: 18, value: 43))
         #expect(error(core + ".cAAAAAAAAAA.cAAAAAAAAAA")?.code == .duplicateSegment)
         #expect(error(core + ".CAAAAAAAAAA")?.code == .duplicateSegment)
-        #expect(error(core + ".gAAAAAAAAAA") == TCStringError(.unknownSegmentType, segment: 1, bitOffset: 0, field: "SegmentType", value: 4))
+        #expect(
+            error(core + ".gAAAAAAAAAA")
+                == TCStringError(.unknownSegmentType, segment: 1, bitOffset: 0, field: "SegmentType", value: 4)
+        )
         #expect(error("BAAAAAAAAAAAAAAAAAAAA")?.value == 1)
         #expect(error("BAAAAAAAAAAAAAAAAAAAA")?.description.contains("TCF v1.1") == true)
         #expect(error(core + "==") == nil)
@@ -77,8 +84,14 @@ import Testing
             return b.base64URL
         }
         #expect(throws: Never.self) { _ = try TCString(encoded: withLIRange(max: 10, start: 3, end: 10)) }
-        #expect((try? TCString(encoded: withLIRange(max: 10, start: 3, end: 10)))?.vendorLegitimateInterests == [3, 4, 5, 6, 7, 8, 9, 10])
-        for (max, start, end, code) in [(10, 5, 4, TCStringError.Code.invalidRange), (10, 3, 11, .invalidRange), (10, 0, 3, .invalidVendorId)] {
+        #expect(
+            (try? TCString(encoded: withLIRange(max: 10, start: 3, end: 10)))?.vendorLegitimateInterests == [
+                3, 4, 5, 6, 7, 8, 9, 10,
+            ]
+        )
+        for (max, start, end, code) in [
+            (10, 5, 4, TCStringError.Code.invalidRange), (10, 3, 11, .invalidRange), (10, 0, 3, .invalidVendorId),
+        ] {
             #expect {
                 _ = try TCString(encoded: withLIRange(max: max, start: start, end: end))
             } throws: { error in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IABTCF
 @testable import tcstring
 
@@ -80,8 +81,11 @@ import Testing
     }
 
     @Test func commandLineValidate() throws {
-        let acceptAll = try String(contentsOf: Fixtures.directory.appendingPathComponent("corpus/corpus.txt"), encoding: .utf8)
-            .split(separator: "\n")[0]
+        let acceptAll = try String(
+            contentsOf: Fixtures.directory.appendingPathComponent("corpus/corpus.txt"),
+            encoding: .utf8
+        )
+        .split(separator: "\n")[0]
         let valid = try CommandLineTool.run(["validate", String(acceptAll)])
         #expect(valid.status == 0 && valid.stdout == "valid: no policy findings\n")
         let specExample = try CommandLineTool.run(["validate", Fixtures.validDecodeVectors[0].tcString])
@@ -102,15 +106,22 @@ import Testing
         #expect(keys[InAppKeys.tcString] == .string(vector.tcString))
         #expect(keys[InAppKeys.cmpSdkId] == .int(tc.cmpId))
         #expect(keys[InAppKeys.gdprApplies] == .int(1))
-        for (index, on) in bits(InAppKeys.vendorConsents).enumerated() { #expect(on == tc.vendorConsents.contains(index + 1)) }
+        for (index, on) in bits(InAppKeys.vendorConsents).enumerated() {
+            #expect(on == tc.vendorConsents.contains(index + 1))
+        }
         #expect(bits(InAppKeys.vendorConsents).count == tc.vendorConsents.max ?? 0)
-        for (index, on) in bits(InAppKeys.purposeConsents).enumerated() { #expect(on == tc.purposeConsents.contains(index + 1)) }
+        for (index, on) in bits(InAppKeys.purposeConsents).enumerated() {
+            #expect(on == tc.purposeConsents.contains(index + 1))
+        }
         #expect(bits(InAppKeys.purposeConsents).count >= 11)
         #expect((keys[InAppKeys.disclosedVendors] != nil) == (tc.disclosedVendors != nil))
         for restriction in tc.publisherRestrictions where restriction.restrictionType != .undefined {
             let text = Array(keys[InAppKeys.publisherRestrictions(purposeId: restriction.purposeId)]?.stringValue ?? "")
             for vendor in restriction.vendors {
-                let expected = tc.publisherRestrictions.restrictionType(vendorId: vendor, purposeId: restriction.purposeId)!
+                let expected = tc.publisherRestrictions.restrictionType(
+                    vendorId: vendor,
+                    purposeId: restriction.purposeId
+                )!
                 #expect(text[vendor - 1] == Character(String(expected.rawValue)))
             }
         }
@@ -126,10 +137,12 @@ import Testing
         #expect(back.tcString == vector.tcString)
     }
 
-    @Test(arguments: [
-        (InAppValue.int(1), true), (.int(0), false), (.bool(true), true), (.bool(false), false),
-        (.string("1"), true), (.string("0"), false), (.string("true"), true), (.string("FALSE"), false),
-    ] as [(InAppValue, Bool)])
+    @Test(
+        arguments: [
+            (InAppValue.int(1), true), (.int(0), false), (.bool(true), true), (.bool(false), false),
+            (.string("1"), true), (.string("0"), false), (.string("true"), true), (.string("FALSE"), false),
+        ] as [(InAppValue, Bool)]
+    )
     func gdprAppliesIsReadTolerantly(_ stored: InAppValue, _ expected: Bool) {
         #expect(InAppConsent(keys: [InAppKeys.gdprApplies: stored]).gdprApplies == expected)
     }
@@ -138,7 +151,9 @@ import Testing
         #expect(InAppConsent(keys: [:]).gdprApplies == nil)
         #expect(InAppConsent(keys: [InAppKeys.gdprApplies: .string("maybe")]).gdprApplies == nil)
         #expect(InAppConsent(keys: [InAppKeys.gdprApplies: .int(7)]).gdprApplies == nil)
-        let odd = InAppConsent(keys: [InAppKeys.vendorConsents: .string("1x1_"), InAppKeys.publisherRestrictions(purposeId: 2): .string("_2x0")])
+        let odd = InAppConsent(keys: [
+            InAppKeys.vendorConsents: .string("1x1_"), InAppKeys.publisherRestrictions(purposeId: 2): .string("_2x0"),
+        ])
         #expect(odd.vendorConsents == [1, 3])
         #expect(odd.publisherRestrictions.restrictionType(vendorId: 2, purposeId: 2) == .requireLegitimateInterest)
         #expect(odd.publisherRestrictions.restrictionType(vendorId: 4, purposeId: 2) == .notAllowed)

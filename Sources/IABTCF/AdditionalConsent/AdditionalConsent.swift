@@ -23,7 +23,8 @@ public struct AdditionalConsent: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``AdditionalConsentError`` for a version other than 1 or 2, an id below 1, disclosed
     ///   ids in version 1, or an id in both lists.
-    public init(version: Int, consentedProviders: [Int], disclosedProviders: [Int] = []) throws(AdditionalConsentError) {
+    public init(version: Int, consentedProviders: [Int], disclosedProviders: [Int] = []) throws(AdditionalConsentError)
+    {
         guard version == 1 || version == 2 else { throw AdditionalConsentError(.unsupportedVersion, at: 0) }
         guard version == 2 || disclosedProviders.isEmpty else { throw AdditionalConsentError(.malformed, at: 0) }
         self.version = version
@@ -53,7 +54,8 @@ public struct AdditionalConsent: Sendable, Hashable, CustomStringConvertible {
             guard parts.count == 3 else { throw AdditionalConsentError(.missingDisclosedSection, at: bytes.count) }
             let consented = try Self.ids(parts[1], at: &position)
             position += 1
-            guard parts[2].starts(with: Array("dv".utf8)), parts[2].count == 2 || parts[2][parts[2].startIndex + 2] == UInt8(ascii: ".")
+            guard parts[2].starts(with: Array("dv".utf8)),
+                parts[2].count == 2 || parts[2][parts[2].startIndex + 2] == UInt8(ascii: ".")
             else { throw AdditionalConsentError(.missingDisclosedSection, at: position) }
             position += 3
             let disclosed = parts[2].count <= 3 ? [] : try Self.ids(parts[2].dropFirst(3), at: &position)

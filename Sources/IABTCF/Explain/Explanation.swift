@@ -33,7 +33,8 @@ public struct Explanation: Sendable, Hashable {
         /// Why this form, in one sentence.
         public var reason: String {
             let (chosen, other) = isRangeEncoding ? ("ranges", "a bitfield") : ("a bitfield", "ranges")
-            let verdict = bits < alternativeBits ? "the smaller form" : bits == alternativeBits ? "a tie" : "the larger form"
+            let verdict =
+                bits < alternativeBits ? "the smaller form" : bits == alternativeBits ? "a tie" : "the larger form"
             return "\(name): \(chosen), \(bits) bits; \(other) would take \(alternativeBits) bits (\(verdict))"
         }
     }
@@ -53,7 +54,9 @@ extension TCString {
         _ = try TCString(encoded: text)  // validates everything: the walk below cannot fail
         var explanation = Explanation()
         let bytes = Array(text.utf8)
-        for (index, characters) in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).enumerated() {
+        for (index, characters) in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let trimmed = characters.prefix { $0 != UInt8(ascii: "=") }
             var scratch = [UInt8](repeating: 0, count: Base64URL.scratchSize(characters: trimmed.count))
             _ = Array(trimmed).withUnsafeBufferPointer { chars in
@@ -62,7 +65,8 @@ extension TCString {
             scratch.withUnsafeBufferPointer { buffer in
                 var walker = Walker(
                     reader: BitReader(base: buffer.baseAddress!, bitCount: trimmed.count * 6, segment: index),
-                    explanation: explanation)
+                    explanation: explanation
+                )
                 walker.segment(isCore: index == 0)
                 explanation = walker.explanation
             }
@@ -102,7 +106,14 @@ private struct Walker {
         }
         explanation.fields.append(
             Explanation.Field(
-                segment: reader.segment, bitOffset: start, width: width, name: name, rawBits: raw, value: text))
+                segment: reader.segment,
+                bitOffset: start,
+                width: width,
+                name: name,
+                rawBits: raw,
+                value: text
+            )
+        )
         reader.skip(width)
         return value
     }
@@ -182,8 +193,13 @@ private struct Walker {
         }
         explanation.vendorSections.append(
             Explanation.VendorSection(
-                name: name, segment: reader.segment, isRangeEncoding: isRange, bits: reader.offset - start,
-                alternativeBits: isRange ? maxVendorId : VendorSectionPlan.rangeBits(set, nil)))
+                name: name,
+                segment: reader.segment,
+                isRangeEncoding: isRange,
+                bits: reader.offset - start,
+                alternativeBits: isRange ? maxVendorId : VendorSectionPlan.rangeBits(set, nil)
+            )
+        )
     }
 
     /// NumEntries and the range entries; returns the ids they cover.

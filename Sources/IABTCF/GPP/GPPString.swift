@@ -28,7 +28,10 @@ public struct GPPString: Sendable, Hashable {
     /// - Throws: ``TCStringError``: ``TCStringError/Code/invalidGPPHeader`` and
     ///   ``TCStringError/Code/gppSectionCountMismatch`` for the header (segment 0); the TC string's
     ///   own errors for section 2, with `segment` counted within that section.
-    public init(encoded text: String, options: TCString.DecodingOptions = TCString.DecodingOptions()) throws(TCStringError) {
+    public init(
+        encoded text: String,
+        options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) throws(TCStringError) {
         guard !text.isEmpty else { throw TCStringError(.emptyString) }
         guard text.utf8.count <= options.maximumLength else {
             throw TCStringError(.inputTooLong, value: options.maximumLength)
@@ -59,7 +62,9 @@ public struct GPPString: Sendable, Hashable {
         return try bytes.withUnsafeBufferPointer { buffer throws(TCStringError) in
             var r = BitReader(base: buffer.baseAddress!, bitCount: characters.count * 6, segment: 0)
             let type = try r.read(.gppType)
-            guard type == 3 else { throw TCStringError.at(.invalidGPPHeader, segment: 0, bit: 0, field: .gppType, value: type) }
+            guard type == 3 else {
+                throw TCStringError.at(.invalidGPPHeader, segment: 0, bit: 0, field: .gppType, value: type)
+            }
             let version = try r.read(.gppVersion)
             guard version == 1 else {
                 throw TCStringError.at(.invalidGPPHeader, segment: 0, bit: 6, field: .gppVersion, value: version)
@@ -73,7 +78,13 @@ public struct GPPString: Sendable, Hashable {
                 let end = isRange ? start + (try Self.readFibonacci(&r)) : start
                 // Section ids are small (under 30 today); a huge range is malformed, not a reason to allocate.
                 guard end - start < 4096 else {
-                    throw TCStringError.at(.invalidGPPHeader, segment: 0, bit: r.offset, field: .fibonacciInteger, value: end)
+                    throw TCStringError.at(
+                        .invalidGPPHeader,
+                        segment: 0,
+                        bit: r.offset,
+                        field: .fibonacciInteger,
+                        value: end
+                    )
                 }
                 ids.append(contentsOf: start...end)
                 last = end

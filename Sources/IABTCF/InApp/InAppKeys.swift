@@ -101,12 +101,15 @@ extension TCString {
             InAppKeys.tcString: .string(try encoded(.preservingLayout)),
             InAppKeys.vendorConsents: .string(Self.binary(vendorConsents, length: vendorConsents.max ?? 0)),
             InAppKeys.vendorLegitimateInterests: .string(
-                Self.binary(vendorLegitimateInterests, length: vendorLegitimateInterests.max ?? 0)),
+                Self.binary(vendorLegitimateInterests, length: vendorLegitimateInterests.max ?? 0)
+            ),
             InAppKeys.purposeConsents: .string(Self.binary(purposeConsents, atLeast: InAppKeys.definedPurposes)),
             InAppKeys.purposeLegitimateInterests: .string(
-                Self.binary(purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes)),
+                Self.binary(purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes)
+            ),
             InAppKeys.specialFeaturesOptIns: .string(
-                Self.binary(specialFeatureOptIns, atLeast: InAppKeys.definedSpecialFeatures)),
+                Self.binary(specialFeatureOptIns, atLeast: InAppKeys.definedSpecialFeatures)
+            ),
         ]
         if let gdprApplies { keys[InAppKeys.gdprApplies] = .int(gdprApplies ? 1 : 0) }
         if let disclosedVendors {
@@ -114,13 +117,17 @@ extension TCString {
         }
         if let publisherTC {
             keys[InAppKeys.publisherConsent] = .string(
-                Self.binary(publisherTC.purposeConsents, atLeast: InAppKeys.definedPurposes))
+                Self.binary(publisherTC.purposeConsents, atLeast: InAppKeys.definedPurposes)
+            )
             keys[InAppKeys.publisherLegitimateInterests] = .string(
-                Self.binary(publisherTC.purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes))
+                Self.binary(publisherTC.purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes)
+            )
             keys[InAppKeys.publisherCustomPurposesConsents] = .string(
-                Self.binary(publisherTC.customPurposeConsents, length: publisherTC.numCustomPurposes))
+                Self.binary(publisherTC.customPurposeConsents, length: publisherTC.numCustomPurposes)
+            )
             keys[InAppKeys.publisherCustomPurposesLegitimateInterests] = .string(
-                Self.binary(publisherTC.customPurposeLegitimateInterests, length: publisherTC.numCustomPurposes))
+                Self.binary(publisherTC.customPurposeLegitimateInterests, length: publisherTC.numCustomPurposes)
+            )
         }
         for purposeId in Set(publisherRestrictions.map(\.purposeId)) {
             var types: [UInt8] = []
@@ -133,7 +140,9 @@ extension TCString {
                 }
             }
             if !types.isEmpty {
-                keys[InAppKeys.publisherRestrictions(purposeId: purposeId)] = .string(String(decoding: types, as: UTF8.self))
+                keys[InAppKeys.publisherRestrictions(purposeId: purposeId)] = .string(
+                    String(decoding: types, as: UTF8.self)
+                )
             }
         }
         return keys
@@ -202,7 +211,9 @@ public struct InAppConsent: Sendable, Hashable {
             return text.utf8.enumerated().compactMap { $0.element == UInt8(ascii: "1") ? $0.offset + 1 : nil }
         }
         func small<S: SmallIDSet>(_ key: String) -> S { (try? S(ids(key).filter { $0 <= S.maxID })) ?? S() }
-        func vendors(_ key: String) -> VendorSet { (try? VendorSet(ids(key).filter { $0 <= VendorSet.maxID })) ?? VendorSet() }
+        func vendors(_ key: String) -> VendorSet {
+            (try? VendorSet(ids(key).filter { $0 <= VendorSet.maxID })) ?? VendorSet()
+        }
 
         gdprApplies = int(InAppKeys.gdprApplies).flatMap { $0 == 1 ? true : $0 == 0 ? false : nil }
         cmpId = int(InAppKeys.cmpSdkId)
@@ -227,8 +238,10 @@ public struct InAppConsent: Sendable, Hashable {
             guard let text = keys[InAppKeys.publisherRestrictions(purposeId: purposeId)]?.stringValue else { continue }
             for (index, byte) in text.utf8.enumerated() where (UInt8(ascii: "0")...UInt8(ascii: "2")).contains(byte) {
                 try? restrictions.insert(
-                    vendorId: index + 1, purposeId: purposeId,
-                    restrictionType: RestrictionType(rawValue: Int(byte - UInt8(ascii: "0")))!)
+                    vendorId: index + 1,
+                    purposeId: purposeId,
+                    restrictionType: RestrictionType(rawValue: Int(byte - UInt8(ascii: "0")))!
+                )
             }
         }
         publisherRestrictions = restrictions

@@ -45,7 +45,11 @@ public struct PublisherRestrictions: Sendable, Hashable, RandomAccessCollection 
     public init(_ restrictions: some Sequence<PublisherRestriction>) throws(TCStringError) {
         self.init()
         for restriction in restrictions {
-            try insert(vendors: restriction.vendors, purposeId: restriction.purposeId, restrictionType: restriction.restrictionType)
+            try insert(
+                vendors: restriction.vendors,
+                purposeId: restriction.purposeId,
+                restrictionType: restriction.restrictionType
+            )
         }
     }
 
@@ -76,7 +80,11 @@ public struct PublisherRestrictions: Sendable, Hashable, RandomAccessCollection 
     /// Adds `vendors` to the entry for (`purposeId`, `restrictionType`), creating it (even when `vendors` is empty).
     ///
     /// - Throws: ``TCStringError/Code/valueOutOfRange`` for a purpose outside 1-24.
-    public mutating func insert(vendors: VendorSet, purposeId: Int, restrictionType: RestrictionType) throws(TCStringError) {
+    public mutating func insert(
+        vendors: VendorSet,
+        purposeId: Int,
+        restrictionType: RestrictionType
+    ) throws(TCStringError) {
         guard (1...PurposeSet.maxID).contains(purposeId) else { throw .outOfRange(.purposeId, purposeId) }
         merge(vendors, purposeId: purposeId, restrictionType: restrictionType)
     }
@@ -106,7 +114,10 @@ public struct PublisherRestrictions: Sendable, Hashable, RandomAccessCollection 
         }
         let key = purposeId << 2 | restrictionType.rawValue
         let position = entries.firstIndex { $0.purposeId << 2 | $0.restrictionType.rawValue > key } ?? entries.endIndex
-        entries.insert(PublisherRestriction(purposeId: purposeId, restrictionType: restrictionType, vendors: vendors), at: position)
+        entries.insert(
+            PublisherRestriction(purposeId: purposeId, restrictionType: restrictionType, vendors: vendors),
+            at: position
+        )
     }
 
     private func index(_ purposeId: Int, _ type: RestrictionType) -> Int? {

@@ -21,7 +21,15 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Creates the timestamp of midnight UTC on a calendar day.
     ///
     /// - Throws: ``TCStringError/Code/valueOutOfRange`` for a month or day that does not exist.
-    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, decisecond: Int = 0)
+    public init(
+        year: Int,
+        month: Int,
+        day: Int,
+        hour: Int = 0,
+        minute: Int = 0,
+        second: Int = 0,
+        decisecond: Int = 0
+    )
         throws(TCStringError)
     {
         guard (1...12).contains(month), (1...Self.daysIn(month, year)).contains(day), (0..<24).contains(hour),
@@ -78,7 +86,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         guard let year = number(0..<4), b.count >= 10, b[4] == 45, let month = number(5..<7), b[7] == 45,
             let day = number(8..<10)
         else { return nil }
-        var hour = 0, minute = 0, second = 0, tenths = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
+        var tenths = 0
         if b.count > 10 {
             guard b.count >= 20, b[10] == 84 || b[10] == 116, let h = number(11..<13), b[13] == 58,
                 let mi = number(14..<16), b[16] == 58, let s = number(17..<19), b.last == 90 || b.last == 122
@@ -91,8 +102,16 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
                 return nil
             }
         }
-        guard let value = try? Timestamp(year: year, month: month, day: day, hour: hour, minute: minute,
-            second: second, decisecond: tenths)
+        guard
+            let value = try? Timestamp(
+                year: year,
+                month: month,
+                day: day,
+                hour: hour,
+                minute: minute,
+                second: second,
+                decisecond: tenths
+            )
         else { return nil }
         self = value
     }

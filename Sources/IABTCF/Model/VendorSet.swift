@@ -159,7 +159,9 @@ public struct VendorSet: Sendable, Hashable {
     /// reach the range's last word.
     @inline(__always)
     static func applyMasks(
-        _ range: ClosedRange<Int>, to w: UnsafeMutableBufferPointer<UInt64>, _ apply: (inout UInt64, UInt64) -> Void
+        _ range: ClosedRange<Int>,
+        to w: UnsafeMutableBufferPointer<UInt64>,
+        _ apply: (inout UInt64, UInt64) -> Void
     ) {
         let first = range.lowerBound &- 1
         let last = range.upperBound &- 1
@@ -259,7 +261,8 @@ extension VendorSet: ExpressibleByArrayLiteral {
 extension VendorSet: CustomStringConvertible {
     /// The ids as runs, e.g. `[1-3, 7]`.
     public var description: String {
-        "[" + ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+        "["
+            + ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
             .joined(separator: ", ") + "]"
     }
 }

@@ -56,7 +56,9 @@ extension TCString {
     /// finding (empty when the string follows them all). Decoding never applies these rules.
     public func validate() -> [PolicyFinding] {
         var findings: [PolicyFinding] = []
-        func report(_ rule: PolicyRule, _ message: String) { findings.append(PolicyFinding(rule: rule, message: message)) }
+        func report(_ rule: PolicyRule, _ message: String) {
+            findings.append(PolicyFinding(rule: rule, message: message))
+        }
         let noLegitimateInterest: PurposeSet = [1, 3, 4, 5, 6]
 
         let coreLI = purposeLegitimateInterests.intersection(noLegitimateInterest)
@@ -66,20 +68,32 @@ extension TCString {
         if let publisherTC {
             let publisherLI = publisherTC.purposeLegitimateInterests.intersection(noLegitimateInterest)
             if !publisherLI.isEmpty {
-                report(.legitimateInterestForbidden, "PubPurposesLITransparency sets purposes \(publisherLI); 1 and 3-6 must be 0")
+                report(
+                    .legitimateInterestForbidden,
+                    "PubPurposesLITransparency sets purposes \(publisherLI); 1 and 3-6 must be 0"
+                )
             }
         }
         if created >= Self.tcf22PolicyVersionCutoff && policyVersion < 4 {
-            report(.policyVersionTooOld, "TcfPolicyVersion \(policyVersion) on a string created \(created); 4 or later is required after 2023-09-30")
+            report(
+                .policyVersionTooOld,
+                "TcfPolicyVersion \(policyVersion) on a string created \(created); 4 or later is required after 2023-09-30"
+            )
         }
         if created >= Self.tcf23DisclosedVendorsCutoff && disclosedVendors == nil {
-            report(.disclosedVendorsMissing, "no Disclosed Vendors segment on a string created \(created); required from 2026-03-01")
+            report(
+                .disclosedVendorsMissing,
+                "no Disclosed Vendors segment on a string created \(created); required from 2026-03-01"
+            )
         }
         if !isServiceSpecific {
             report(.notServiceSpecific, "IsServiceSpecific is 0; global-scope strings are invalid since 2021-09-01")
         }
         if created.startOfDay != lastUpdated.startOfDay {
-            report(.createdDiffersFromLastUpdated, "Created \(created) and LastUpdated \(lastUpdated) are different days")
+            report(
+                .createdDiffersFromLastUpdated,
+                "Created \(created) and LastUpdated \(lastUpdated) are different days"
+            )
         }
         let undefinedFeatures = specialFeatureOptIns.intersection(SpecialFeatureSet(rawValue: ~0 >> 2))
         if !undefinedFeatures.isEmpty {
@@ -87,13 +101,17 @@ extension TCString {
         }
         for restriction in publisherRestrictions {
             if restriction.restrictionType == .undefined {
-                report(.invalidPublisherRestriction, "purpose \(restriction.purposeId) has the reserved RestrictionType 3")
+                report(
+                    .invalidPublisherRestriction,
+                    "purpose \(restriction.purposeId) has the reserved RestrictionType 3"
+                )
             }
             if !(1...PurposeSet.maxID).contains(restriction.purposeId) {
                 report(.invalidPublisherRestriction, "PurposeId \(restriction.purposeId) is outside 1-24")
             }
         }
-        for (code, field) in [(consentLanguage, "ConsentLanguage"), (publisherCountryCode, "PublisherCC")] where !code.isValid {
+        for (code, field) in [(consentLanguage, "ConsentLanguage"), (publisherCountryCode, "PublisherCC")]
+        where !code.isValid {
             report(.invalidLetterCode, "\(field) holds a value outside A-Z (raw \(code.rawValue))")
         }
         return findings

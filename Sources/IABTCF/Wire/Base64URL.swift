@@ -25,8 +25,10 @@ enum Base64URL {
             // Four characters make three bytes; an invalid character sets bit 7 of its value, and
             // OR-ing the four lets one test cover them all.
             while i &+ 4 <= count {
-                let a = table[Int(input[i])], b = table[Int(input[i &+ 1])]
-                let c = table[Int(input[i &+ 2])], d = table[Int(input[i &+ 3])]
+                let a = table[Int(input[i])]
+                let b = table[Int(input[i &+ 1])]
+                let c = table[Int(input[i &+ 2])]
+                let d = table[Int(input[i &+ 3])]
                 if (a | b | c | d) & 0x80 != 0 { return firstInvalid(input, from: i, table) }
                 let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
                 output[o] = UInt8(truncatingIfNeeded: v >> 16)
@@ -52,7 +54,11 @@ enum Base64URL {
     }
 
     @inline(never)
-    private static func firstInvalid(_ input: UnsafeBufferPointer<UInt8>, from start: Int, _ table: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func firstInvalid(
+        _ input: UnsafeBufferPointer<UInt8>,
+        from start: Int,
+        _ table: UnsafeBufferPointer<UInt8>
+    ) -> Int {
         var i = start
         while table[Int(input[i])] & 0x80 == 0 { i += 1 }
         return i

@@ -15,7 +15,10 @@ struct BitWriter {
     /// Writes the low `width` bits of `value` (width 0...57; the value must fit).
     @inline(__always)
     mutating func write(_ value: Int, _ width: Int) {
-        assert(width >= 0 && width <= 57 && (width == 64 || value >> width == 0), "value \(value) does not fit \(width) bits")
+        assert(
+            width >= 0 && width <= 57 && (width == 64 || value >> width == 0),
+            "value \(value) does not fit \(width) bits"
+        )
         guard width > 0 else { return }
         let raw = UnsafeMutableRawPointer(base + (offset &>> 3))
         let shift = UInt64(64 &- width &- (offset & 7))

@@ -57,7 +57,9 @@ struct WireLayout: Sendable {
 
     mutating func append(_ segment: Segment) {
         precondition(segmentCount < 4, "a TC string has at most four distinct segments")
-        withUnsafeMutableBytes(of: &segments) { $0.storeBytes(of: segment.packed, toByteOffset: segmentCount * 8, as: UInt64.self) }
+        withUnsafeMutableBytes(of: &segments) {
+            $0.storeBytes(of: segment.packed, toByteOffset: segmentCount * 8, as: UInt64.self)
+        }
         segmentCount += 1
     }
 
@@ -72,7 +74,9 @@ struct WireLayout: Sendable {
     }
 
     mutating func set(_ section: Section, _ layout: VendorSectionLayout.Packed) {
-        withUnsafeMutableBytes(of: &sections) { $0.storeBytes(of: layout.value, toByteOffset: section.rawValue * 8, as: UInt64.self) }
+        withUnsafeMutableBytes(of: &sections) {
+            $0.storeBytes(of: layout.value, toByteOffset: section.rawValue * 8, as: UInt64.self)
+        }
     }
 
     /// The restriction entries as written, when they were not canonical.
@@ -123,7 +127,8 @@ struct VendorSectionLayout: Sendable {
         var value: UInt64
 
         init(maxVendorId: Int, isRange: Bool, setWords: Range<Int>, keptEntries: Int?) {
-            value = 1 << 63 | UInt64(maxVendorId) << 47 | (isRange ? 1 << 46 : 0) | (keptEntries != nil ? 1 << 45 : 0)
+            value =
+                1 << 63 | UInt64(maxVendorId) << 47 | (isRange ? 1 << 46 : 0) | (keptEntries != nil ? 1 << 45 : 0)
                 | UInt64(setWords.lowerBound) << 24 | UInt64(setWords.count) << 12 | UInt64(keptEntries ?? 0)
         }
     }
@@ -152,7 +157,11 @@ struct RestrictionsLayout: Sendable {
         while i < entries.endIndex {
             let header = entries[i]
             let count = Int(header & 0xFFF)
-            body(Int(header >> 16 & 63), RestrictionType(rawValue: Int(header >> 12 & 3))!, entries[(i + 1)..<(i + 1 + count)])
+            body(
+                Int(header >> 16 & 63),
+                RestrictionType(rawValue: Int(header >> 12 & 3))!,
+                entries[(i + 1)..<(i + 1 + count)]
+            )
             i += 1 + count
         }
     }

@@ -1,5 +1,6 @@
 import IABTCFAppTracking
 import Testing
+
 @testable import IABTCF
 
 /// Guardrails G1-G8 of the decision model, checked over every combination of inputs.
@@ -15,7 +16,13 @@ import Testing
                 + "hide=\(options.cmpSupportsNonTrackingScope) enforce=\(options.enforceOnCMPUnaffected) lat=\(String(describing: options.legacyLimitAdTracking))"
         }
         var decision: ATTDecision {
-            ATTDecision.decide(status: status, consent: consent, gdprApplies: gdprApplies, strategy: strategy, options: options)
+            ATTDecision.decide(
+                status: status,
+                consent: consent,
+                gdprApplies: gdprApplies,
+                strategy: strategy,
+                options: options
+            )
         }
     }
 
@@ -31,9 +38,20 @@ import Testing
                                 for enforce in [true, false] {
                                     for lat in [nil, false, true] as [Bool?] {
                                         let options = ATTOptions(
-                                            restrictedAsUnavailable: restrictedAsUnavailable, cmpSupportsNonTrackingScope: hide,
-                                            enforceOnCMPUnaffected: enforce, legacyLimitAdTracking: lat)
-                                        all.append(Inputs(status: status, consent: consent, gdprApplies: gdprApplies, strategy: strategy, options: options))
+                                            restrictedAsUnavailable: restrictedAsUnavailable,
+                                            cmpSupportsNonTrackingScope: hide,
+                                            enforceOnCMPUnaffected: enforce,
+                                            legacyLimitAdTracking: lat
+                                        )
+                                        all.append(
+                                            Inputs(
+                                                status: status,
+                                                consent: consent,
+                                                gdprApplies: gdprApplies,
+                                                strategy: strategy,
+                                                options: options
+                                            )
+                                        )
                                     }
                                 }
                             }
@@ -55,7 +73,10 @@ import Testing
 
     @Test func g1IDFAOnlyWithPermission() {
         for i in Self.everyCombination where i.decision.idfaAllowed {
-            #expect(i.status == .authorized || (i.status == .unavailable && i.options.legacyLimitAdTracking != true), "\(i)")
+            #expect(
+                i.status == .authorized || (i.status == .unavailable && i.options.legacyLimitAdTracking != true),
+                "\(i)"
+            )
         }
     }
 
@@ -79,7 +100,8 @@ import Testing
             }
         }
         // Restricted read as unavailable knowingly rejects nothing, and says so.
-        for i in Self.everyCombination where i.gdprApplies && i.status == .restricted && i.options.restrictedAsUnavailable {
+        for i in Self.everyCombination
+        where i.gdprApplies && i.status == .restricted && i.options.restrictedAsUnavailable {
             #expect(i.decision.reject == .none && i.decision.warnings.contains(.restrictedShownFullCMP), "\(i)")
         }
     }
@@ -87,17 +109,23 @@ import Testing
     @Test func g4NoTrackingCMPAfterRefusal() {
         for i in Self.everyCombination where [.denied, .restricted].contains(i.status) && i.decision.next == .showCMP {
             #expect(
-                i.decision.warnings.contains(.appReviewRisk) || i.decision.warnings.contains(.restrictedShownFullCMP), "\(i)")
+                i.decision.warnings.contains(.appReviewRisk) || i.decision.warnings.contains(.restrictedShownFullCMP),
+                "\(i)"
+            )
         }
     }
 
     @Test func g5NeverAskATTAfterACMPRefusal() {
         // Without the GDPR there is no CMP and no TCF consent to refuse: the consent input is ignored (the "G" rows).
-        for i in Self.everyCombination where i.consent == .refused && i.gdprApplies { #expect(i.decision.next != .requestATT, "\(i)") }
+        for i in Self.everyCombination where i.consent == .refused && i.gdprApplies {
+            #expect(i.decision.next != .requestATT, "\(i)")
+        }
     }
 
     @Test func g6AskATTOnlyWhenNotDetermined() {
-        for i in Self.everyCombination where i.decision.next == .requestATT { #expect(i.status == .notDetermined, "\(i)") }
+        for i in Self.everyCombination where i.decision.next == .requestATT {
+            #expect(i.status == .notDetermined, "\(i)")
+        }
     }
 
     @Test func s3AlwaysCarriesItsWarning() {
@@ -118,14 +146,18 @@ import Testing
                     while true {
                         let consent = tc.map { ConsentState($0, scope: .appleDefault) } ?? ConsentState.none
                         var d = ATTDecision.decide(status: status, consent: consent, strategy: strategy)
-                        if let current = tc, let rejected = current.rejecting(d.reject, scope: .appleDefault) { tc = rejected }
+                        if let current = tc, let rejected = current.rejecting(d.reject, scope: .appleDefault) {
+                            tc = rejected
+                        }
                         steps += 1
                         if d.next == .done || steps > 4 { break }
                         switch d.next {
                         case .requestATT: status = attAnswer
                         case .showCMP, .showCMPWithoutTracking:
                             tc = acceptsAll ? try TrackingFixtures.acceptAll() : try TrackingFixtures.refuseAll()
-                            if d.reapplyAfterCMP, let current = tc, let rejected = current.rejecting(d.reject, scope: .appleDefault) {
+                            if d.reapplyAfterCMP, let current = tc,
+                                let rejected = current.rejecting(d.reject, scope: .appleDefault)
+                            {
                                 tc = rejected
                             }
                         case .done: d.next = .done
@@ -150,12 +182,20 @@ import Testing
                 #expect(twice == once)
                 let result = try TCString(encoded: once)
                 #expect(result.purposeConsents.intersection(original.purposeConsents) == result.purposeConsents)
-                #expect(result.purposeLegitimateInterests.intersection(original.purposeLegitimateInterests) == result.purposeLegitimateInterests)
-                #expect(result.specialFeatureOptIns.intersection(original.specialFeatureOptIns) == result.specialFeatureOptIns)
+                #expect(
+                    result.purposeLegitimateInterests.intersection(original.purposeLegitimateInterests)
+                        == result.purposeLegitimateInterests
+                )
+                #expect(
+                    result.specialFeatureOptIns.intersection(original.specialFeatureOptIns)
+                        == result.specialFeatureOptIns
+                )
                 #expect(result.vendorConsents.intersection(original.vendorConsents) == result.vendorConsents)
                 #expect(result.purposeConsents.intersection(scope.purposes).isEmpty)
                 #expect(result.specialFeatureOptIns.intersection(scope.specialFeatures).isEmpty)
-                if rejection == .all { #expect(result.vendorConsents.isEmpty && result.purposeLegitimateInterests.isEmpty) }
+                if rejection == .all {
+                    #expect(result.vendorConsents.isEmpty && result.purposeLegitimateInterests.isEmpty)
+                }
                 if once == vector.tcString {
                     #expect(original.rejecting(rejection, scope: scope) == nil)
                 } else {

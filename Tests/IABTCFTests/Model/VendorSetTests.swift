@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IABTCF
 @testable import tcstring
 
@@ -6,7 +7,9 @@ import Testing
     @Test func basicMembership() throws {
         var set: VendorSet = [1, 64, 65, 128, 65535]
         #expect(set.contains(1) && set.contains(64) && set.contains(65) && set.contains(65535))
-        #expect(!set.contains(2) && !set.contains(0) && !set.contains(-1) && !set.contains(65536) && !set.contains(70_000))
+        #expect(
+            !set.contains(2) && !set.contains(0) && !set.contains(-1) && !set.contains(65536) && !set.contains(70_000)
+        )
         #expect(Array(set) == [1, 64, 65, 128, 65535])
         #expect(set.count == 5)
         #expect(set.max == 65535)
@@ -49,14 +52,27 @@ import Testing
             let a = Int.random(in: 1...limit, using: &rng)
             let b = min(limit, a + Int.random(in: 0...200, using: &rng))
             switch Int.random(in: 0..<5, using: &rng) {
-            case 0: try set.insert(a); reference.insert(a)
-            case 1: try set.insert(contentsOf: a...b); reference.formUnion(a...b)
-            case 2: set.remove(a); reference.remove(a)
-            case 3: set.remove(contentsOf: a...b); reference.subtract(a...b)
+            case 0:
+                try set.insert(a)
+                reference.insert(a)
+            case 1:
+                try set.insert(contentsOf: a...b)
+                reference.formUnion(a...b)
+            case 2:
+                set.remove(a)
+                reference.remove(a)
+            case 3:
+                set.remove(contentsOf: a...b)
+                reference.subtract(a...b)
             default:
                 let other = try VendorSet((0..<10).map { _ in Int.random(in: 1...limit, using: &rng) })
-                if Bool.random(using: &rng) { set.formUnion(other); reference.formUnion(other) }
-                else { set.subtract(other); reference.subtract(other) }
+                if Bool.random(using: &rng) {
+                    set.formUnion(other)
+                    reference.formUnion(other)
+                } else {
+                    set.subtract(other)
+                    reference.subtract(other)
+                }
             }
             #expect(set.contains(a) == reference.contains(a))
         }

@@ -19,7 +19,9 @@ enum CommandLineTool {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        let buildDirectory = Fixtures.directory.deletingLastPathComponent().appendingPathComponent(".build/debug/tcstring")
+        let buildDirectory = Fixtures.directory.deletingLastPathComponent().appendingPathComponent(
+            ".build/debug/tcstring"
+        )
         return buildDirectory
     }()
 
@@ -27,7 +29,9 @@ enum CommandLineTool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let input = Pipe(), output = Pipe(), error = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
@@ -42,6 +46,7 @@ enum CommandLineTool {
             status: process.terminationStatus,
             signaled: process.terminationReason == .uncaughtSignal,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import tcstring
 
 /// Loads the JSON Lines files in the repository's top-level `Fixtures/` folder.
@@ -21,8 +22,10 @@ enum Fixtures {
     }
 
     static let validDecodeVectors: [DecodeVector] = (try? lines("decode-valid.jsonl").map(DecodeVector.init)) ?? []
-    static let invalidDecodeVectors: [InvalidVector] = (try? lines("decode-invalid.jsonl").map(InvalidVector.init)) ?? []
-    static let canonicalVectors: [CanonicalVector] = (try? lines("encode-canonical.jsonl").map(CanonicalVector.init)) ?? []
+    static let invalidDecodeVectors: [InvalidVector] =
+        (try? lines("decode-invalid.jsonl").map(InvalidVector.init)) ?? []
+    static let canonicalVectors: [CanonicalVector] =
+        (try? lines("encode-canonical.jsonl").map(CanonicalVector.init)) ?? []
 }
 
 /// A valid string and the decoded model it must give (`decode-valid.jsonl`).

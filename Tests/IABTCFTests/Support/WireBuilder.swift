@@ -40,8 +40,10 @@ struct WireBuilder {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
         var padded = bits
         while padded.count % 6 != 0 { padded.append(false) }
-        return String(stride(from: 0, to: padded.count, by: 6).map { i in
-            alphabet[padded[i..<(i + 6)].reduce(0) { $0 << 1 | ($1 ? 1 : 0) }]
-        })
+        return String(
+            stride(from: 0, to: padded.count, by: 6).map { i in
+                alphabet[padded[i..<(i + 6)].reduce(0) { $0 << 1 | ($1 ? 1 : 0) }]
+            }
+        )
     }
 }
