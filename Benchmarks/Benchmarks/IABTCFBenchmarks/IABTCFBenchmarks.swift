@@ -1,12 +1,90 @@
 import Benchmark
+import Foundation
 import IABTCF
 
-/// A minimal start; the performance work fills this in with the corpus, queries, encoding and thresholds.
+/// Decode, query, full read and encode for each line of the shared corpus, plus VendorSet operations.
+///
+/// By default only `mallocCountTotal` is measured: it is deterministic, so its thresholds can gate CI.
+/// Set BENCHMARK_LOCAL=1 to add wall-clock time and throughput for local comparisons.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(1))
+    let local = ProcessInfo.processInfo.environment["BENCHMARK_LOCAL"] != nil
+    Benchmark.defaultConfiguration = .init(
+        metrics: local ? [.mallocCountTotal, .wallClock, .throughput] : [.mallocCountTotal],
+        scalingFactor: .one,
+        maxDuration: .seconds(local ? 2 : 1),
+        maxIterations: local ? 1_000_000 : 1_000
+    )
 
-    let accept = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA"
-    Benchmark("Decode.specE1") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try TCString(encoded: accept)) }
+    let corpus = Corpus.lines
+    let queriedVendors = [1, 2, 10, 32, 52, 91, 128, 755, 804, 1126]
+    for (index, line) in corpus.enumerated() {
+        let name = "line\(index + 1)-\(line.utf8.count)chars"
+        Benchmark("Decode.\(name)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try TCString(encoded: line)) }
+        }
+        Benchmark("Query.\(name)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let tc = try TCString(encoded: line)
+                var yes = 0
+                for purpose in 1...10 where tc.purposeConsents.contains(purpose) { yes += 1 }
+                for vendor in queriedVendors {
+                    if tc.vendorConsents.contains(vendor) { yes += 1 }
+                    if tc.vendorLegitimateInterests.contains(vendor) { yes += 1 }
+                }
+                blackHole(yes)
+            }
+        }
+        Benchmark("Full.\(name)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let tc = try TCString(encoded: line)
+                var sum = tc.cmpId + tc.cmpVersion + tc.consentScreen + tc.vendorListVersion + tc.policyVersion
+                for id in tc.vendorConsents { sum &+= id }
+                for id in tc.vendorLegitimateInterests { sum &+= id }
+                for restriction in tc.publisherRestrictions { for id in restriction.vendors { sum &+= id } }
+                for id in tc.disclosedVendors ?? [] { sum &+= id }
+                for id in tc.allowedVendors ?? [] { sum &+= id }
+                for id in tc.purposeConsents { sum &+= id }
+                for id in tc.purposeLegitimateInterests { sum &+= id }
+                for id in tc.specialFeatureOptIns { sum &+= id }
+                blackHole(sum)
+            }
+        }
+        let decoded = try! TCString(encoded: line)
+        Benchmark("Encode.canonical.\(name)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try decoded.encoded()) }
+        }
+        Benchmark("Encode.preservingLayout.\(name)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try decoded.encoded(.preservingLayout)) }
+        }
     }
+
+    let dense = try! VendorSet((1...1300).filter { $0 % 3 != 0 })
+    Benchmark("VendorSet.contains") { benchmark in
+        for _ in benchmark.scaledIterations {
+            var hits = 0
+            for id in stride(from: 1, through: 1300, by: 7) where dense.contains(id) { hits += 1 }
+            blackHole(hits)
+        }
+    }
+    Benchmark("VendorSet.iterate") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(dense.reduce(0, &+)) }
+    }
+    Benchmark("VendorSet.insertFullRange") { benchmark in
+        for _ in benchmark.scaledIterations {
+            var set = VendorSet()
+            try set.insert(contentsOf: 1...65535)
+            blackHole(set)
+        }
+    }
+}
+
+/// The benchmark corpus, read from the repository's Fixtures folder.
+enum Corpus {
+    static let lines: [String] = {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/corpus.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }()
 }
