@@ -190,13 +190,13 @@ private struct SegmentDecoder {
                 try scanSegment(known, &reader)
             }
             seen |= 1 << type.rawValue
-            layout.append(
+            layout.segments.append(
                 WireLayout.Segment(
                     type: type,
                     characters: reader.bitCount / 6,
                     equalsSigns: (end &- start) &- reader.bitCount / 6,
                     contentBits: reader.offset
-                )
+                ).packed
             )
             guard end < input.count else { return }
             start = end &+ 1

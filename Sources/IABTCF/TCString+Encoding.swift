@@ -35,9 +35,8 @@ extension TCString {
         func check(_ value: Int, _ field: Field) throws(TCStringError) {
             guard value >= 0 && value < 1 << field.width else { throw .outOfRange(field, value) }
         }
-        for (timestamp, field) in [(created, Field.created), (lastUpdated, .lastUpdated)] where !timestamp.isEncodable {
-            throw .outOfRange(field, Int(timestamp.deciseconds))
-        }
+        guard created.isEncodable else { throw .outOfRange(.created, Int(created.deciseconds)) }
+        guard lastUpdated.isEncodable else { throw .outOfRange(.lastUpdated, Int(lastUpdated.deciseconds)) }
         try check(cmpId, .cmpId)
         try check(cmpVersion, .cmpVersion)
         try check(consentScreen, .consentScreen)
@@ -63,6 +62,8 @@ private struct EncodingPlan {
         var bits: Int
         var characters: Int
         var equalsSigns: Int
+        /// Where the segment's bits start in the shared buffer (each segment starts on a byte).
+        var byteOffset: Int
     }
 
     var vendorConsents: VendorSectionPlan
@@ -70,7 +71,9 @@ private struct EncodingPlan {
     var restrictions: RestrictionsPlan
     var disclosedVendors: VendorSectionPlan?
     var allowedVendors: VendorSectionPlan?
-    var segments: [Segment] = []
+    var segments = FixedList4<Segment>()
+    /// The bytes all segments' bits take.
+    var byteCount = 0
 
     init(_ value: TCString, layout: WireLayout?) {
         vendorConsents = VendorSectionPlan(value.vendorConsents, layout: layout?.section(.vendorConsents))
@@ -85,8 +88,14 @@ private struct EncodingPlan {
         allowedVendors = value.allowedVendors.map { VendorSectionPlan($0, layout: layout?.section(.allowedVendors)) }
 
         // Segment order: as decoded for the segments still present, then new ones in canonical order.
-        let decodedSegments = layout?.segmentList ?? []
-        var order = decodedSegments.map(\.type)
+        // Both lists hold at most four entries, so they live inline: planning allocates nothing.
+        var order = FixedList4<SegmentType>()
+        var decoded = FixedList4<WireLayout.Segment>()
+        for packed in layout?.segments ?? FixedList4() {
+            let segment = WireLayout.Segment(packed: packed)
+            decoded.append(segment)
+            order.append(segment.type)
+        }
         for type in SegmentType.allCases where !order.contains(type) { order.append(type) }
         for type in order {
             let bits: Int
@@ -103,28 +112,31 @@ private struct EncodingPlan {
                 bits = 3 + 24 + 24 + 6 + 2 * publisherTC.numCustomPurposes
             }
             // Padding is kept while the content has the same length as when decoded; otherwise 24-bit.
-            if let old = decodedSegments.first(where: { $0.type == type }), old.contentBits == bits {
-                segments.append(
-                    Segment(type: type, bits: bits, characters: old.characters, equalsSigns: old.equalsSigns)
-                )
-            } else {
-                segments.append(Segment(type: type, bits: bits, characters: (bits + 23) / 24 * 4, equalsSigns: 0))
+            var segment = Segment(
+                type: type,
+                bits: bits,
+                characters: (bits + 23) / 24 * 4,
+                equalsSigns: 0,
+                byteOffset: byteCount
+            )
+            if let old = decoded.first(where: { $0.type == type }), old.contentBits == bits {
+                (segment.characters, segment.equalsSigns) = (old.characters, old.equalsSigns)
             }
+            segments.append(segment)
+            byteCount += (bits + 7) / 8
         }
     }
 
     /// Writes every segment's bits into one zeroed buffer, then base64url-encodes them into the string.
     func write(_ value: TCString) throws(TCStringError) -> String {
         try restrictions.check()
-        // Each segment starts on a byte boundary of one shared buffer.
-        let starts = segments.reduce(into: [0]) { $0.append($0.last! + ($1.bits + 7) / 8) }
-        let byteCount = starts.last! + BitWriter.tailPadding
+        let byteCount = self.byteCount + BitWriter.tailPadding
         let length = segments.reduce(segments.count - 1) { $0 + $1.characters + $1.equalsSigns }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { buffer in
             let bytes = buffer.baseAddress!
             bytes.initialize(repeating: 0, count: byteCount)
-            for (segment, start) in zip(segments, starts) {
-                var writer = BitWriter(base: bytes + start)
+            for segment in segments {
+                var writer = BitWriter(base: bytes + segment.byteOffset)
                 write(segment.type, of: value, into: &writer)
                 assert(
                     writer.offset == segment.bits,
@@ -133,12 +145,12 @@ private struct EncodingPlan {
             }
             return String(unsafeUninitializedCapacity: length) { out in
                 var o = 0
-                for (segment, start) in zip(segments, starts) {
+                for segment in segments {
                     if o > 0 {
                         out[o] = UInt8(ascii: ".")
                         o += 1
                     }
-                    let reader = BitReader(base: bytes + start, bitCount: segment.bits, segment: 0)
+                    let reader = BitReader(base: bytes + segment.byteOffset, bitCount: segment.bits, segment: 0)
                     Base64URL.alphabet.withUnsafeBufferPointer { alphabet in
                         for i in 0..<segment.characters {
                             // Characters past the content read the buffer's zero padding (or the next

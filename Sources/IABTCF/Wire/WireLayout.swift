@@ -38,30 +38,14 @@ struct WireLayout: Sendable {
 
     /// The decode's shared words: vendor sets, restriction vendors, range entries as written.
     var storage: [UInt64]
-    /// Up to four packed ``Segment``s in input order (a fifth segment always repeats a type).
-    var segments: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    var segmentCount = 0
+    /// The segments in input order, packed (``Segment/init(packed:)``) to keep the value small.
+    var segments = FixedList4<UInt64>()
     /// Packed ``VendorSectionLayout``s for vendor consents, vendor LI, disclosed and allowed vendors (0: absent).
     var sections: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     /// The restrictions as decoded and the words holding them as written, only when that was not canonical.
     var restrictions: (decoded: PublisherRestrictions, entries: Range<Int>)?
 
     init(storage: [UInt64]) { self.storage = storage }
-
-    /// The segments in input order.
-    var segmentList: [Segment] {
-        withUnsafeBytes(of: segments) { raw in
-            (0..<segmentCount).map { Segment(packed: raw.load(fromByteOffset: $0 * 8, as: UInt64.self)) }
-        }
-    }
-
-    mutating func append(_ segment: Segment) {
-        precondition(segmentCount < 4, "a TC string has at most four distinct segments")
-        withUnsafeMutableBytes(of: &segments) {
-            $0.storeBytes(of: segment.packed, toByteOffset: segmentCount * 8, as: UInt64.self)
-        }
-        segmentCount += 1
-    }
 
     /// The vendor sections, in the order of ``sections``.
     enum Section: Int {

@@ -1,0 +1,34 @@
+/// Up to four elements stored inline: the segment records of a decode and the segment plan of an
+/// encode, which would otherwise each cost an allocation. A TC string has at most four segments.
+struct FixedList4<Element>: RandomAccessCollection {
+    private var storage: (Element?, Element?, Element?, Element?) = (nil, nil, nil, nil)
+    private(set) var count = 0
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "index out of range")
+        switch index {
+        case 0: return storage.0!
+        case 1: return storage.1!
+        case 2: return storage.2!
+        default: return storage.3!
+        }
+    }
+
+    mutating func append(_ element: Element) {
+        precondition(count < 4, "at most four elements")
+        switch count {
+        case 0: storage.0 = element
+        case 1: storage.1 = element
+        case 2: storage.2 = element
+        default: storage.3 = element
+        }
+        count += 1
+    }
+}
+
+extension FixedList4: Sendable where Element: Sendable {}
