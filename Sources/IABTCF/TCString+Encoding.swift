@@ -71,7 +71,9 @@ private struct EncodingPlan {
     var restrictions: RestrictionsPlan
     var disclosedVendors: VendorSectionPlan?
     var allowedVendors: VendorSectionPlan?
-    var segments = FixedList4<Segment>()
+    var segments = FixedList4(
+        filler: Segment(type: .core, bits: 0, characters: 0, equalsSigns: 0, byteOffset: 0)
+    )
     /// The bytes all segments' bits take.
     var byteCount = 0
 
@@ -89,9 +91,9 @@ private struct EncodingPlan {
 
         // Segment order: as decoded for the segments still present, then new ones in canonical order.
         // Both lists hold at most four entries, so they live inline: planning allocates nothing.
-        var order = FixedList4<SegmentType>()
-        var decoded = FixedList4<WireLayout.Segment>()
-        for packed in layout?.segments ?? FixedList4() {
+        var order = FixedList4(filler: SegmentType.core)
+        var decoded = FixedList4(filler: WireLayout.Segment(type: .core, characters: 0, equalsSigns: 0, contentBits: 0))
+        for packed in layout?.segments ?? FixedList4(filler: 0) {
             let segment = WireLayout.Segment(packed: packed)
             decoded.append(segment)
             order.append(segment.type)

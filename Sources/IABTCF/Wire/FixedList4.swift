@@ -1,10 +1,12 @@
 /// Up to four elements stored inline: the segment records of a decode and the segment plan of an
 /// encode, which would otherwise each cost an allocation. A TC string has at most four segments.
 struct FixedList4<Element>: RandomAccessCollection {
-    private var storage: (Element?, Element?, Element?, Element?) = (nil, nil, nil, nil)
+    /// Not optionals: a filler value keeps the storage as small as four elements.
+    private var storage: (Element, Element, Element, Element)
     private(set) var count = 0
 
-    init() {}
+    /// An empty list; `filler` occupies the unused slots and is never read.
+    init(filler: Element) { storage = (filler, filler, filler, filler) }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
@@ -12,10 +14,10 @@ struct FixedList4<Element>: RandomAccessCollection {
     subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "index out of range")
         switch index {
-        case 0: return storage.0!
-        case 1: return storage.1!
-        case 2: return storage.2!
-        default: return storage.3!
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        default: return storage.3
         }
     }
 

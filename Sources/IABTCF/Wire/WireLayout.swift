@@ -39,7 +39,7 @@ struct WireLayout: Sendable {
     /// The decode's shared words: vendor sets, restriction vendors, range entries as written.
     var storage: [UInt64]
     /// The segments in input order, packed (``Segment/init(packed:)``) to keep the value small.
-    var segments = FixedList4<UInt64>()
+    var segments = FixedList4<UInt64>(filler: 0)
     /// Packed ``VendorSectionLayout``s for vendor consents, vendor LI, disclosed and allowed vendors (0: absent).
     var sections: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     /// The restrictions as decoded and the words holding them as written, only when that was not canonical.
