@@ -85,6 +85,7 @@ enum ATTCommand {
                 strategy: strategy,
                 options: options
             )
+            // Exactly these keys, in this order: tools outside the repository parse this object.
             var members: [(String, JSON)] = [
                 ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),
                 ("idfaAllowed", .bool(decision.idfaAllowed)), ("trackersAllowed", .bool(decision.trackersAllowed)),
@@ -96,7 +97,6 @@ enum ATTCommand {
                     ("tcString", .string(try TCString.applying(decision, to: tcString, scope: scope, today: today)))
                 )
             }
-            members.append(("consent", .string(state.rawValue)))
             Terminal.out(JSON.object(members).serialized())
             return 0
         } catch {

@@ -1,0 +1,117 @@
+import IABTCFAppTracking
+import Testing
+
+@testable import IABTCF
+@testable import tcstring
+
+/// The `tcstring att` contract of issue 4, which tools outside the repository parse: the exact
+/// keys in order, `tcString` only with `--tc-string`, consent derived from the string without `--consent`.
+@Suite struct ATTCommandContractTests {
+    static let contractKeys = ["next", "reject", "idfaAllowed", "trackersAllowed", "reapplyAfterCMP", "warnings"]
+
+    func run(_ arguments: [String]) throws -> (status: Int32, json: JSON?) {
+        let output = try CommandLineTool.run(["att"] + arguments)
+        return (output.status, output.status == 0 ? try JSON(parsing: output.stdout) : nil)
+    }
+
+    func keys(_ json: JSON?) -> [String] {
+        guard case .object(let members)? = json else { return [] }
+        return members.map(\.0)
+    }
+
+    @Test func keysWithoutATCString() throws {
+        let result = try run(["--status", "notDetermined", "--strategy", "cmpFirst"])
+        #expect(result.status == 0)
+        #expect(keys(result.json) == Self.contractKeys)
+        #expect(result.json?["next"] == .string("showCMP"))
+    }
+
+    @Test func keysWithATCString() throws {
+        let accept = try TrackingFixtures.acceptAll().encoded()
+        let result = try run(["--status", "denied", "--strategy", "cmpFirst", "--tc-string", accept])
+        #expect(keys(result.json) == Self.contractKeys + ["tcString"])
+    }
+
+    @Test func consentIsDerivedFromTheString() throws {
+        let accept = try TrackingFixtures.acceptAll().encoded()
+        let refuse = try TrackingFixtures.refuseAll().encoded()
+        // CMP first, ATT not asked yet: tracking consent in the string asks ATT; a refusal never does (G5).
+        let granted = try run(["--status", "notDetermined", "--strategy", "cmpFirst", "--tc-string", accept])
+        #expect(granted.json?["next"] == .string("requestATT"))
+        let refused = try run(["--status", "notDetermined", "--strategy", "cmpFirst", "--tc-string", refuse])
+        #expect(refused.json?["next"] == .string("done"))
+        // An explicit --consent wins over the string.
+        let explicit = try run([
+            "--status", "notDetermined", "--strategy", "cmpFirst", "--tc-string", refuse, "--consent", "none",
+        ])
+        #expect(explicit.json?["next"] == .string("showCMP"))
+        // The scope decides what counts as tracking consent: purposes 7 and 9 alone are outside personalisedAdsOnly.
+        var measurementOnly = try TrackingFixtures.refuseAll()
+        measurementOnly.purposeConsents = [1, 7, 9]
+        measurementOnly.vendorConsents = [8]
+        let text = try measurementOnly.encoded()
+        let apple = try run(["--status", "notDetermined", "--strategy", "cmpFirst", "--tc-string", text])
+        #expect(apple.json?["next"] == .string("requestATT"))
+        let minimal = try run([
+            "--status", "notDetermined", "--strategy", "cmpFirst", "--tc-string", text, "--scope",
+            "personalisedAdsOnly",
+        ])
+        #expect(minimal.json?["next"] == .string("done"))
+    }
+
+    @Test func aStringThatNeedsNoChangeComesBackByteIdentical() throws {
+        let refuse = try TrackingFixtures.refuseAll().encoded()
+        let result = try run(["--status", "denied", "--strategy", "attFirstRejectTracking", "--tc-string", refuse])
+        #expect(result.json?["reject"] == .string("trackingScope"))
+        #expect(result.json?["tcString"] == .string(refuse))
+    }
+
+    @Test func rejectAllClearsEverything() throws {
+        let accept = try TrackingFixtures.acceptAll().encoded()
+        let result = try run([
+            "--status", "denied", "--strategy", "attFirstDenyAll", "--consent", "none", "--tc-string", accept,
+            "--today", "2026-11-20",
+        ])
+        #expect(result.json?["reject"] == .string("all"))
+        guard case .string(let text)? = result.json?["tcString"] else {
+            Issue.record("no tcString")
+            return
+        }
+        let after = try TCString(encoded: text)
+        #expect(after.purposeConsents.isEmpty && after.purposeLegitimateInterests.isEmpty)
+        #expect(after.specialFeatureOptIns.isEmpty && after.vendorConsents.isEmpty)
+        #expect(after.vendorLegitimateInterests.isEmpty)
+        #expect(after.lastUpdated == Timestamp(iso8601: "2026-11-20")!)
+        #expect(after.created == (try TrackingFixtures.acceptAll()).created)
+    }
+
+    @Test func statusSpellings() throws {
+        // Raw numbers are Apple's values; unknown ones fail closed as denied.
+        for (raw, name) in [
+            ("0", "notDetermined"), ("1", "restricted"), ("2", "denied"), ("3", "authorized"),
+            ("42", "denied"),
+        ] {
+            let byNumber = try run(["--status", raw, "--strategy", "attFirstRejectTracking"])
+            let byName = try run(["--status", name, "--strategy", "attFirstRejectTracking"])
+            #expect(byNumber.json == byName.json, "\(raw)")
+        }
+        let unavailable = try run(["--status", "unavailable", "--strategy", "attFirstDenyAll"])
+        #expect(unavailable.json?["idfaAllowed"] == .bool(true) && unavailable.json?["next"] == .string("showCMP"))
+    }
+
+    @Test func gdprDoesNotApply() throws {
+        let result = try run(["--status", "authorized", "--strategy", "cmpFirst", "--gdpr-applies", "false"])
+        #expect(result.json?["next"] == .string("done") && result.json?["trackersAllowed"] == .bool(true))
+    }
+
+    @Test func errors() throws {
+        #expect(
+            try run(["--status", "denied", "--strategy", "cmpFirst", "--tc-string", "not a tc string"]).status == 1
+        )
+        #expect(try run(["--status", "-1", "--strategy", "cmpFirst"]).status == 2)
+        #expect(try run(["--status", "denied", "--strategy", "S1"]).status == 2)
+        #expect(try run(["--status", "denied", "--strategy", "cmpFirst", "--consent", "maybe"]).status == 2)
+        #expect(try run(["--status", "denied", "--strategy", "cmpFirst", "--gdpr-applies", "yes"]).status == 2)
+        #expect(try run(["--status", "denied", "--strategy", "cmpFirst", "--scope", "everything"]).status == 2)
+    }
+}
