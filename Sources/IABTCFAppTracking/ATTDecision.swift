@@ -9,8 +9,8 @@ public enum ATTStrategy: String, Sendable, Hashable, CaseIterable {
     /// the tracking scope and show a CMP that cannot ask for it.
     case attFirstRejectTracking
     /// S3, "ATT first, CMP unaffected" (Onesecondbefore's recommendation): on denial the full CMP
-    /// still shows. This matches a pattern App Review has rejected; every decision carries
-    /// ``ATTWarning/appReviewRisk``.
+    /// still shows. This matches a pattern App Review has rejected; every decision where the GDPR
+    /// applies carries ``ATTWarning/appReviewRisk``.
     case attFirstCMPUnaffected
     /// S4, "CMP first, then ATT only with tracking consent" (Didomi option 2, UMP-style with the
     /// fix that never asks ATT after a refusal).
