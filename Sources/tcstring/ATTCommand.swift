@@ -31,7 +31,11 @@ enum ATTCommand {
             switch argument {
             case "--status":
                 let text = value(argument)
-                guard let parsed = ATTStatus(rawValue: text) ?? UInt(text).map(ATTStatus.init(rawStatus:)) else {
+                // A raw number too large for UInt is still an unknown raw value: it fails closed as denied.
+                let isRawNumber =
+                    !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                let raw = UInt(text).map(ATTStatus.init(rawStatus:)) ?? (isRawNumber ? ATTStatus.denied : nil)
+                guard let parsed = ATTStatus(rawValue: text) ?? raw else {
                     Terminal.usageError(
                         "--status takes notDetermined, restricted, denied, authorized, unavailable or a raw number"
                     )

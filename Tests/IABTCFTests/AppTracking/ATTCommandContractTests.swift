@@ -89,7 +89,7 @@ import Testing
         // Raw numbers are Apple's values; unknown ones fail closed as denied.
         for (raw, name) in [
             ("0", "notDetermined"), ("1", "restricted"), ("2", "denied"), ("3", "authorized"),
-            ("42", "denied"),
+            ("42", "denied"), ("123456789012345678901234567890", "denied"),
         ] {
             let byNumber = try run(["--status", raw, "--strategy", "attFirstRejectTracking"])
             let byName = try run(["--status", name, "--strategy", "attFirstRejectTracking"])
