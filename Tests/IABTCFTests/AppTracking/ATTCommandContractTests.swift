@@ -104,6 +104,39 @@ import Testing
         #expect(result.json?["next"] == .string("done") && result.json?["trackersAllowed"] == .bool(true))
     }
 
+    /// The two commands of the README's "ATT decisions" section print exactly what it shows.
+    @Test func readmeExamples() throws {
+        let denyAll = try CommandLineTool.run(["att", "--status", "denied", "--strategy", "attFirstDenyAll"])
+        #expect(
+            denyAll.stdout
+                == #"{"next":"done","reject":"all","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[]}"#
+                + "\n"
+        )
+        let applied = try CommandLineTool.run([
+            "att", "--status", "denied", "--strategy", "cmpFirst", "--today", "2026-11-22", "--tc-string",
+            "COtybn4PA_zT4KjACBENAPCIAEBAAECAAIAAAAAAAAAA",
+        ])
+        #expect(
+            applied.stdout
+                == #"{"next":"done","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"tcString":"COtybn4QuFeUAKjACBENAPCAAEBAAEAAAIAAAAAAAAAA"}"#
+                + "\n"
+        )
+        // The rewritten string lost purpose 9's legitimate interest and special feature 1, kept the
+        // rest, and is stable when applied again on another day.
+        let after = try TCString(encoded: "COtybn4QuFeUAKjACBENAPCAAEBAAEAAAIAAAAAAAAAA")
+        #expect(after.purposeConsents == [2, 10] && after.purposeLegitimateInterests == [2])
+        #expect(after.specialFeatureOptIns.isEmpty)
+        let before = try TCString(encoded: "COtybn4PA_zT4KjACBENAPCIAEBAAECAAIAAAAAAAAAA")
+        #expect(before.purposeLegitimateInterests == [2, 9] && before.specialFeatureOptIns == [1])
+        #expect(after.created == before.created && after.lastUpdated == Timestamp(iso8601: "2026-11-22")!)
+        #expect(after.cmpId == before.cmpId && after.vendorListVersion == before.vendorListVersion)
+        let again = try run([
+            "--status", "denied", "--strategy", "cmpFirst", "--today", "2026-12-01", "--tc-string",
+            "COtybn4QuFeUAKjACBENAPCAAEBAAEAAAIAAAAAAAAAA",
+        ])
+        #expect(again.json?["tcString"] == .string("COtybn4QuFeUAKjACBENAPCAAEBAAEAAAIAAAAAAAAAA"))
+    }
+
     @Test func errors() throws {
         #expect(
             try run(["--status", "denied", "--strategy", "cmpFirst", "--tc-string", "not a tc string"]).status == 1
