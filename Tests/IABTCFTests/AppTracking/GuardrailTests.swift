@@ -193,6 +193,19 @@ import Testing
                 #expect(result.vendorConsents.intersection(original.vendorConsents) == result.vendorConsents)
                 #expect(result.purposeConsents.intersection(scope.purposes).isEmpty)
                 #expect(result.specialFeatureOptIns.intersection(scope.specialFeatures).isEmpty)
+                // G3: no scope bit survives, legitimate interest and the Publisher TC segment included.
+                #expect(result.purposeLegitimateInterests.intersection(scope.purposes).isEmpty)
+                #expect(result.publisherTC?.purposeConsents.intersection(scope.purposes).isEmpty ?? true)
+                #expect(result.publisherTC?.purposeLegitimateInterests.intersection(scope.purposes).isEmpty ?? true)
+                if let publisher = result.publisherTC, let originalPublisher = original.publisherTC {
+                    #expect(
+                        publisher.purposeConsents.intersection(originalPublisher.purposeConsents)
+                            == publisher.purposeConsents
+                    )
+                }
+                if scope.includesAllVendors {
+                    #expect(result.vendorConsents.isEmpty && result.vendorLegitimateInterests.isEmpty)
+                }
                 if rejection == .all {
                     #expect(result.vendorConsents.isEmpty && result.purposeLegitimateInterests.isEmpty)
                 }
