@@ -40,7 +40,7 @@ done
 set +e
 "$build/tcf-fuzz" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 \
     -max_len=16384 -print_final_stats=1 -artifact_prefix="$out/artifacts/" 2>&1 | tee "$out/last-run.log" | \
-    grep -E '^(#[0-9]+ *(INITED|DONE|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal error|artifact_prefix)|ERROR'
+    grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal error|artifact_prefix)|ERROR'
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -ne 0 ] || ls "$out"/artifacts/{crash,leak,timeout,oom,slow-unit}-* >/dev/null 2>&1; then
