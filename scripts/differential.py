@@ -1,5 +1,7 @@
 """Compares every field Python's iab-tcf decodes with what `tcstring decode` prints, for TC strings
-that `tcstring random` generates with our encoder. Run through scripts/differential.sh."""
+that `tcstring random` generates with our encoder, and the layout fields iab-tcf exposes (MaxVendorId,
+IsRangeEncoding, every range entry, NumPubRestrictions, restriction entries in order) with what
+`tcstring explain` reads. Run through scripts/differential.sh."""
 import json
 import subprocess
 import sys
@@ -69,6 +71,52 @@ def fields(c):
     return out
 
 
+def layout(text):
+    """The layout fields of `tcstring explain TEXT`: vendor sections in order (core: consents, then
+    legitimate interests; then one per optional segment) and restriction entries in order."""
+    rows = subprocess.run([tcstring, "explain", text], check=True, capture_output=True, text=True).stdout
+    sections, restrictions, entries, out = [], [], None, {}
+    for line in rows.splitlines():
+        parts = line.split()
+        if len(parts) < 4 or not parts[0].isdigit():
+            continue
+        field, value = parts[3], parts[-1]
+        if field == "MaxVendorId":
+            sections.append({"segment": int(parts[0]), "max": int(value), "range": None, "entries": []})
+            entries = sections[-1]["entries"]
+        elif field == "IsRangeEncoding":
+            sections[-1]["range"] = value == "true"
+        elif field == "NumPubRestrictions":
+            out["numPubRestrictions"] = int(value)
+        elif field == "PurposeId":
+            restrictions.append({"purpose": int(value), "type": None, "entries": []})
+            entries = restrictions[-1]["entries"]
+        elif field == "RestrictionType":
+            restrictions[-1]["type"] = int(value)
+        elif field == "StartOrOnlyVendorId":
+            entries.append((int(value), int(value)))
+        elif field == "EndVendorId":
+            entries[-1] = (entries[-1][0], int(value))
+    core = [x for x in sections if x["segment"] == 0]
+    out["consent"], out["interests"] = core
+    out["restrictions"] = [(r["purpose"], r["type"], r["entries"]) for r in restrictions]
+    return out
+
+
+def layout_fields(c):
+    """The layout fields iab-tcf exposes, in the shape `layout` returns."""
+    def section(maximum, is_range, ranges):
+        return {"max": maximum, "range": is_range, "entries": ranges() if is_range else []}
+    return {
+        "consent": section(c.max_consent_vendor_id, c.is_consent_range_encoding,
+                           lambda: c.consented_vendors_range),
+        "interests": section(c.max_interests_vendor_id, c.is_interests_range_encoding,
+                             lambda: c.interests_vendors_range),
+        "numPubRestrictions": c.num_pub_restrictions,
+        "restrictions": [(e.purpose_id, e.restriction_type, e.restrictions_range) for e in c.pub_restriction_entries],
+    }
+
+
 disagreements = 0
 compared = 0
 range_sections = 0
@@ -77,6 +125,12 @@ for text, mine in zip(strings, ours):
     range_sections += consent.is_consent_range_encoding + consent.is_interests_range_encoding
     theirs = fields(consent)
     mine = dict(mine, created=seconds(mine["created"]), lastUpdated=seconds(mine["lastUpdated"]))
+    mine_layout, their_layout = layout(text), layout_fields(consent)
+    for section in ("consent", "interests"):
+        del mine_layout[section]["segment"]
+    for key, value in their_layout.items():
+        theirs["layout." + key] = value
+        mine["layout." + key] = mine_layout[key]
     for key, value in theirs.items():
         compared += 1
         if mine[key] != value:

@@ -20,23 +20,27 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IABTCF \
     $(find Sources/IABTCF -name '*.swift' | sort) Fuzz/FuzzTarget.swift -o "$build/tcf-fuzz" 2>&1 |
     { grep -v 'Cannot export local symbol' || true; }
 
-# Seeds: every TC string in the fixtures, one file each.
+# Seeds: every TC string in the fixtures, one file each (plain shell: CI has only the toolchain).
+# The fixtures' tcString values contain no JSON escapes (checked here), so grep reads them exactly.
 seeds="$out/seeds"
 rm -rf "$seeds" && mkdir -p "$seeds"
-python3 - "$seeds" <<'PY'
-import json, pathlib, sys, hashlib
-out = pathlib.Path(sys.argv[1])
-strings = [json.loads(l)["tcString"] for f in ("decode-valid", "decode-invalid", "encode-canonical")
-           for l in open(f"Fixtures/{f}.jsonl") if l.strip()]
-strings += [l.strip() for l in open("Fixtures/corpus/corpus.txt") if l.strip()]
-for s in strings:
-    (out / hashlib.sha1(s.encode()).hexdigest()).write_text(s)
-PY
+if grep -q '"tcString": *"[^"]*\\' Fixtures/*.jsonl; then
+    echo "fuzz: a fixture tcString contains a JSON escape; extend the seed extraction" >&2
+    exit 2
+fi
+n=0
+{
+    grep -ho '"tcString": *"[^"]*"' Fixtures/*.jsonl | sed -e 's/^"tcString": *"//' -e 's/"$//'
+    grep -v '^$' Fixtures/corpus/corpus.txt
+} | while IFS= read -r line; do
+    n=$((n + 1))
+    printf '%s' "$line" >"$seeds/seed-$n"
+done
 
 set +e
 "$build/tcf-fuzz" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 \
     -max_len=16384 -print_final_stats=1 -artifact_prefix="$out/artifacts/" 2>&1 | tee "$out/last-run.log" | \
-    grep -E '^(#[0-9]+ *(INITED|DONE|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal error|artifact_prefix)|ERROR'
+    grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal error|artifact_prefix)|ERROR'
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -ne 0 ] || ls "$out"/artifacts/{crash,leak,timeout,oom,slow-unit}-* >/dev/null 2>&1; then

@@ -48,6 +48,10 @@ extension TCString {
             Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure)
         }
         if direct == nil {
+            // Refuse over-long input before copying it: a lazy collection can be far larger than memory.
+            guard bytes.count <= options.maximumLength else {
+                throw TCStringError(.inputTooLong, value: options.maximumLength)
+            }
             Array(bytes).withUnsafeBufferPointer {
                 Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure)
             }

@@ -38,6 +38,18 @@ import Testing
         #expect(code(decode(text)) == .unsupportedVersion)
     }
 
+    /// A non-contiguous collection (here 1 GiB of a repeated byte) is measured before it is copied.
+    @Test func aGigabyteLazyCollectionIsRefusedWithoutCopying() {
+        let clock = ContinuousClock()
+        var caught: TCStringError?
+        let elapsed = clock.measure {
+            let gigabyte = repeatElement(UInt8(ascii: "A"), count: 1 << 30)
+            do throws(TCStringError) { _ = try TCString(encodedBytes: gigabyte) } catch { caught = error }
+        }
+        #expect(caught == TCStringError(.inputTooLong, value: TCString.DecodingOptions.defaultMaximumLength))
+        #expect(elapsed < Self.limit, "took \(elapsed)")
+    }
+
     @Test func aMillionDots() {
         let dots = String(repeating: ".", count: 1_000_000)
         #expect(code(decode(dots)) == .emptySegment)

@@ -1,0 +1,80 @@
+import Testing
+
+@testable import IABTCF
+
+/// Inputs that libFuzzer (`scripts/fuzz.sh`) found, kept as plain literals so `swift test` checks
+/// them without the fuzzer.
+///
+/// No campaign so far has produced a crash, sanitizer report, timeout or round-trip mismatch, so
+/// there are no failing inputs here yet. Instead these are corpus entries the fuzzer evolved that
+/// reach unusual but valid corners: non-zero padding bits, `=` padding inside a segment, bytes
+/// after the last field, all four segments, custom purposes. Each must keep the properties the
+/// fuzz target checks (Fuzz/FuzzTarget.swift). A future finding goes into `findings` with the
+/// expected outcome.
+@Suite struct FuzzRegressionTests {
+    /// An evolved input and its layout-preserving re-encoding: section bits are kept, bits after
+    /// the last field of a segment (padding, or garbage the fuzzer appended) come back as zeros.
+    static let corpus: [(input: String, preserved: String)] = [
+        ("CQd924AQAAAAAAAAAAAAAAAzAAAAAAAAAAAAAAAAAAAS==", "CQd924AQAAAAAAAAAAAAAAAzAAAAAAAAAAAAAAAAAAAA=="),
+        (
+            "COrEAV4OCOw4XqLOw4XqLAAAAAENAXCAAAAAAAAAAAAG=.QAAA=",
+            "COrEAV4OCOw4XqLOw4XqLAAAAAENAXCAAAAAAAAAAAAA=.QAAA="
+        ),
+        (
+            "CPKvr4APKvr4A12AAXJAUkEAAAAAAAAAAAJIAAAAAAAA.IAAA.QAAA1.YAAAAAAAAAAA",
+            "CPKvr4APKvr4A12AAXJAUkEAAAAAAAAAAAJIAAAAAAAA.IAAA.QAAAA.YAAAAAAAAAAA"
+        ),
+        (
+            "CQd924AQdCCENCNFsAP_gAAAAAAAAAAAAAAAAAAAAAAAAF9IAIADgAA.IDAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.YIAAAAAAAA",
+            "CQd924AQdCCENCNFsAP_gAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.IDAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.YIAAAAAAAA"
+        ),
+        (
+            "COx4XqLOw4XqLAAAAAENAAENQAAAAAAABAAAAAAAAAAAAAA.IAIAAIA.QAAA",
+            "COx4XqLOw4XqLAAAAAENAAENQAAAAAAABAAAAAAAAAAAAAA.IAIAAIA.QAAA"
+        ),
+        (
+            "CPAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ZAA7_D_30uDdsMBoR6ZACA",
+            "CPAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ZAA7_D_30uDdsMBoR6ZACA"
+        ),
+        (
+            "CQgYw8AQgYw8AAKABBENBkEAAMAAAAAAAAYgAEiKAAAAA.ICWQAoAAgBkASw.QAGiKo",
+            "CQgYw8AQgYw8AAKABBENBkEAAMAAAAAAAAYgAEiKAAAAA.ICWQAoAAgBkASw.QAGiKo"
+        ),
+        (
+            "CPd2dsAPd2dsAbsYEDic__FgAEAgEQACEABAAAgAQFAEAIAACQ.QFuQAA.f37_4AAAAA",
+            "CPd2dsAPd2dsAbsYEDic__FgAEAgEQACEABAAAgAQFAEAIAAAA.QFuQAA.f37_4AAAAA"
+        ),
+        (
+            "COw4XqLOw4XqLAAAAAENAXCAAAAAAAENAAAAAAAAAAAA.YAAAAAAAAA",
+            "COw4XqLOw4XqLAAAAAENAXCAAAAAAAENAAAAAAAAAAAA.YAAAAAAAAA"
+        ),
+        (
+            "COrEABENAHCIAD-AAAAAAACAAxAAAAgAIAwgAgAAAAEAgQAAAAEAYQAQAAAACAAAABAAA.IBAgAAAgAIAwgAgAAAAEAAAACA.QAagAQAgAIAwpA.cAAAsQDdgLrAeiBDAAAAAg=",
+            "COrEABENAHCIAD-AAAAAAACAAxAAAAgAIAwgAgAAAAEAgQAAAAEAYQAQAAAACAAAAAAAA.IBAgAAAgAIAwgAgAAAAEAAAACA.QAagAQAgAIAwgA.cAAAsQDdgKAAAAAAAAAAAA="
+        ),
+    ]
+
+    /// The fuzz target's properties: both re-encodings decode to an equal value, the canonical form
+    /// is a fixed point and the layout-preserving form is stable.
+    @Test(arguments: corpus.indices)
+    func evolvedInputKeepsTheFuzzProperties(_ index: Int) throws {
+        let (input, preserved) = Self.corpus[index]
+        let value = try TCString(encoded: input)
+        #expect(try value.encoded(.preservingLayout) == preserved)
+        let fromPreserved = try TCString(encoded: preserved)
+        #expect(fromPreserved == value)
+        #expect(try fromPreserved.encoded(.preservingLayout) == preserved)
+        let canonical = try value.encoded()
+        let fromCanonical = try TCString(encoded: canonical)
+        #expect(fromCanonical == value)
+        #expect(try fromCanonical.encoded() == canonical)
+    }
+
+    /// A decoded consent language or country code outside A-Z (letters 26-63, shown as `?`) keeps
+    /// its raw bits through both encodings; the fuzzer reaches these constantly.
+    @Test func lettersOutsideAToZKeepTheirBits() throws {
+        let value = try TCString(encoded: Self.corpus[7].input)
+        #expect(!value.consentLanguage.isValid && value.consentLanguage.description == "??")
+        #expect(try TCString(encoded: value.encoded()) == value)
+    }
+}
