@@ -92,7 +92,10 @@ private struct Fields {
 
     func code(_ key: String) throws(ModelError) -> TwoLetterCode? {
         guard let text = try string(key) else { return nil }
-        do { return try TwoLetterCode(text) } catch { throw self.error(key, "two letters A-Z, got \(text)") }
+        // Two letters, or a code outside A-Z as `decode` prints it (`A` + value), so decode | encode round-trips.
+        if let code = try? TwoLetterCode(text) { return code }
+        guard let code = TwoLetterCode(displayed: text) else { throw error(key, "two letters A-Z, got \(text)") }
+        return code
     }
 
     func ids(_ key: String) throws(ModelError) -> [Int]? {

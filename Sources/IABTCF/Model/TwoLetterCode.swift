@@ -32,9 +32,19 @@ public struct TwoLetterCode: Sendable, Hashable, CustomStringConvertible {
     /// Whether both letters are in A-Z.
     public var isValid: Bool { rawValue >> 6 <= 25 && rawValue & 63 <= 25 }
 
-    /// The two letters, e.g. `EN`. A value outside A-Z shows as `?`.
+    /// The two letters, e.g. `EN`. A 6-bit value outside A-Z shows as the character `A` + value
+    /// (`[` for 26 … U+0080 for 63), as the reference decoders print it, so nothing is lost;
+    /// ``init(displayed:)`` reads it back.
     public var description: String {
-        func letter(_ v: Int) -> Character { v <= 25 ? Character(Unicode.Scalar(UInt8(65 + v))) : "?" }
+        func letter(_ v: Int) -> Character { Character(Unicode.Scalar(UInt8(65 + v))) }
         return String([letter(rawValue >> 6), letter(rawValue & 63)])
+    }
+
+    /// Reads back a ``description``: two characters from `A` (0) to U+0080 (63), so codes outside
+    /// A-Z survive a round trip through text. `nil` for anything else.
+    public init?(displayed text: String) {
+        let values = text.unicodeScalars.map { Int($0.value) - 65 }
+        guard values.count == 2, values.allSatisfy({ (0...63).contains($0) }) else { return nil }
+        rawValue = values[0] << 6 | values[1]
     }
 }
