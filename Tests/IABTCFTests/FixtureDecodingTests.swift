@@ -6,9 +6,12 @@ import Testing
 /// Every vector of `Fixtures/decode-valid.jsonl` and `decode-invalid.jsonl`, one named case each,
 /// through the library and through the command-line tool.
 @Suite struct FixtureDecodingTests {
+    /// The loaders fall back to no vectors on a read error, which would make every parameterized
+    /// fixture test pass with zero cases: this test is what fails instead.
     @Test func fixturesAreLoaded() {
         #expect(Fixtures.validDecodeVectors.count == 112)
         #expect(Fixtures.invalidDecodeVectors.count == 40)
+        #expect(Fixtures.canonicalVectors.count == 30)
     }
 
     @Test(arguments: Fixtures.validDecodeVectors)
