@@ -27,14 +27,19 @@ extension TCString {
     ///
     /// - Throws: ``TCStringError`` saying what is wrong and where; never traps.
     /// - Complexity: O(n) in the input length. All vendor sets of the result share one allocation.
+    @inlinable
     public init(encoded string: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(TCStringError)
     {
-        var text = String(string)
-        var decoded: TCString?
-        var failure: TCStringError?
-        text.withUTF8 { Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure) }
-        if let failure { throw failure }
-        self = decoded.take()!
+        // Inlinable so that a caller's `String` is passed on without a generic conversion.
+        try self.init(decoding: String(string), options: options)
+    }
+
+    @usableFromInline
+    init(decoding string: String, options: DecodingOptions) throws(TCStringError) {
+        // Decoding writes every field of `self` in place: a returned value would be moved through
+        // several generic closures, and `TCString` is a few hundred bytes.
+        self.init(created: Timestamp(deciseconds: 0))
+        if let failure = decodeInPlace(string, options: options) { throw failure }
     }
 
     /// Decodes a TC string from its UTF-8 bytes; see ``init(encoded:options:)``.
@@ -42,62 +47,51 @@ extension TCString {
         encodedBytes bytes: some Collection<UInt8>,
         options: DecodingOptions = DecodingOptions()
     ) throws(TCStringError) {
-        var decoded: TCString?
-        var failure: TCStringError?
-        let direct: Void? = bytes.withContiguousStorageIfAvailable {
-            Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure)
+        self.init(created: Timestamp(deciseconds: 0))
+        var failure = bytes.withContiguousStorageIfAvailable {
+            Self.decode(utf8: $0, options: options, into: &self)
         }
-        if direct == nil {
+        if failure == nil {
             // Refuse over-long input before copying it: a lazy collection can be far larger than memory.
             guard bytes.count <= options.maximumLength else {
                 throw TCStringError(.inputTooLong, value: options.maximumLength)
             }
-            Array(bytes).withUnsafeBufferPointer {
-                Self.decode(utf8: $0, options: options, into: &decoded, failure: &failure)
-            }
+            failure = Array(bytes).withUnsafeBufferPointer { Self.decode(utf8: $0, options: options, into: &self) }
         }
-        if let failure { throw failure }
-        self = decoded.take()!
+        if let error = failure ?? nil { throw error }
     }
 
-    /// Runs ``decode(utf8:options:)`` inside a non-throwing closure: the value or the error comes out
-    /// through the `inout` arguments, which moves the value instead of copying it through a `Result`.
-    private static func decode(
-        utf8: UnsafeBufferPointer<UInt8>,
-        options: DecodingOptions,
-        into decoded: inout TCString?,
-        failure: inout TCStringError?
-    ) {
-        do throws(TCStringError) { decoded = try decode(utf8: utf8, options: options) } catch { failure = error }
+    /// Fills every field of `self` from `string`, or returns the error.
+    private mutating func decodeInPlace(_ string: String, options: DecodingOptions) -> TCStringError? {
+        var text = string
+        return text.withUTF8 { Self.decode(utf8: $0, options: options, into: &self) }
     }
 
-    /// The one decoding routine every front calls.
+    /// The one decoding routine every front calls: fills every field of `value`, or returns the error.
     static func decode(
         utf8 input: UnsafeBufferPointer<UInt8>,
-        options: DecodingOptions
-    ) throws(TCStringError) -> TCString {
-        guard !input.isEmpty else { throw TCStringError(.emptyString) }
+        options: DecodingOptions,
+        into value: inout TCString
+    ) -> TCStringError? {
+        guard !input.isEmpty else { return TCStringError(.emptyString) }
         guard input.count <= options.maximumLength else {
-            throw TCStringError(.inputTooLong, value: options.maximumLength)
+            return TCStringError(.inputTooLong, value: options.maximumLength)
         }
         // Every segment keeps its decoded bytes until the second pass, each with its own zero tail;
         // at most five segments are decoded (a fifth is always a duplicate).
         let scratchBytes = Base64URL.scratchSize(characters: input.count) + 5 * BitReader.tailPadding
-        var decoded: TCString?
-        var failure: TCStringError?
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
                 var decoder = SegmentDecoder(input: input, scratch: scratch.baseAddress!, pairs: pairs)
                 do throws(TCStringError) {
                     try decoder.scanSegments()
-                    decoded = decoder.fill()
                 } catch {
-                    failure = error
+                    return error
                 }
+                decoder.fill(into: &value)
+                return nil
             }
         }
-        if let failure { throw failure }
-        return decoded.take()!
     }
 }
 
@@ -367,8 +361,8 @@ private struct SegmentDecoder {
     /// first restriction word (bits 11-30) and its word count (bits 0-10, at most 1,024).
     private static let placed: UInt32 = 1 << 31
 
-    /// Allocates the shared words, fills every set and returns the value with its layout.
-    mutating func fill() -> TCString {
+    /// Allocates the shared words, fills every set and writes every field of `value`, with its layout.
+    mutating func fill(into value: inout TCString) {
         // Plan the word buffer: each set's words, then any non-canonical entries for the layout.
         var total = 0
         func reserve(_ count: Int) -> Range<Int> {
@@ -455,31 +449,28 @@ private struct SegmentDecoder {
             publisherRestrictions = PublisherRestrictions(sortedEntries: entries)
             if !restrictions.canonical { layout.restrictions = (publisherRestrictions, restrictionLayout) }
         }
-        var value = TCString(
-            created: Timestamp(deciseconds: Int64(core.created)),
-            lastUpdated: Timestamp(deciseconds: Int64(core.lastUpdated)),
-            cmpId: core.cmpId,
-            cmpVersion: core.cmpVersion,
-            consentScreen: core.consentScreen,
-            consentLanguage: TwoLetterCode(rawValue: core.consentLanguage),
-            vendorListVersion: core.vendorListVersion,
-            policyVersion: core.policyVersion,
-            isServiceSpecific: core.isServiceSpecific,
-            useNonStandardTexts: core.useNonStandardTexts,
-            specialFeatureOptIns: SpecialFeatureSet(rawValue: core.specialFeatureOptIns),
-            purposeConsents: PurposeSet(rawValue: core.purposeConsents),
-            purposeLegitimateInterests: PurposeSet(rawValue: core.purposeLegitimateInterests),
-            purposeOneTreatment: core.purposeOneTreatment,
-            publisherCountryCode: TwoLetterCode(rawValue: core.publisherCountryCode),
-            vendorConsents: vendorConsentSet,
-            vendorLegitimateInterests: vendorInterestSet,
-            publisherRestrictions: publisherRestrictions,
-            disclosedVendors: disclosedSet,
-            allowedVendors: allowedSet,
-            publisherTC: publisherTC
-        )
+        value.created = Timestamp(deciseconds: Int64(core.created))
+        value.lastUpdated = Timestamp(deciseconds: Int64(core.lastUpdated))
+        value.cmpId = core.cmpId
+        value.cmpVersion = core.cmpVersion
+        value.consentScreen = core.consentScreen
+        value.consentLanguage = TwoLetterCode(rawValue: core.consentLanguage)
+        value.vendorListVersion = core.vendorListVersion
+        value.policyVersion = core.policyVersion
+        value.isServiceSpecific = core.isServiceSpecific
+        value.useNonStandardTexts = core.useNonStandardTexts
+        value.specialFeatureOptIns = SpecialFeatureSet(rawValue: core.specialFeatureOptIns)
+        value.purposeConsents = PurposeSet(rawValue: core.purposeConsents)
+        value.purposeLegitimateInterests = PurposeSet(rawValue: core.purposeLegitimateInterests)
+        value.purposeOneTreatment = core.purposeOneTreatment
+        value.publisherCountryCode = TwoLetterCode(rawValue: core.publisherCountryCode)
+        value.vendorConsents = vendorConsentSet
+        value.vendorLegitimateInterests = vendorInterestSet
+        value.publisherRestrictions = publisherRestrictions
+        value.disclosedVendors = disclosedSet
+        value.allowedVendors = allowedSet
+        value.publisherTC = publisherTC
         value.layout = layout
-        return value
     }
 
     /// The words of a placed pair, offset by `start`.
