@@ -131,6 +131,8 @@ private struct SegmentDecoder {
     var scratchUsed = 0
     /// Per (PurposeId << 2 | RestrictionType): 0 when absent, else 1 + the highest vendor id (0-65535).
     let pairs: UnsafeMutableBufferPointer<UInt32>
+    /// The (purpose, type) keys seen, so ``pairs`` needs no clearing and is walked by its used keys only.
+    var pairKeys = KeySet()
     /// The core's fixed fields, in wire order (read by pass 1).
     var core = (
         created: 0, lastUpdated: 0, cmpId: 0, cmpVersion: 0, consentScreen: 0, consentLanguage: 0,
@@ -163,9 +165,7 @@ private struct SegmentDecoder {
         var index = 0
         var seen: UInt8 = 0  // bit n: SegmentType n was seen
         while true {
-            var end = start
-            while end < input.count && input[end] != UInt8(ascii: ".") { end &+= 1 }
-            var reader = try decodeBase64(start..<end, segment: index)
+            var (reader, end) = try decodeBase64(from: start, segment: index)
             let type: SegmentType
             if index == 0 {
                 type = .core
@@ -202,21 +202,29 @@ private struct SegmentDecoder {
         }
     }
 
-    /// Base64url-decodes one segment into the next free scratch bytes and returns a reader over it.
-    /// Up to two trailing `=` are accepted and ignored.
-    private mutating func decodeBase64(_ range: Range<Int>, segment: Int) throws(TCStringError) -> BitReader {
-        var end = range.upperBound
-        while end > range.lowerBound && range.upperBound &- end < 2 && input[end &- 1] == UInt8(ascii: "=") {
-            end &-= 1
-        }
-        guard end > range.lowerBound else { throw TCStringError(.emptySegment, segment: segment, bitOffset: 0) }
-        let characters = UnsafeBufferPointer(rebasing: input[range.lowerBound..<end])
+    /// Base64url-decodes the segment starting at `start` into the next free scratch bytes, finding
+    /// its end (the next `.`, or the end of the input) in the same pass. Up to two trailing `=` are
+    /// accepted and ignored.
+    ///
+    /// - Returns: a reader over the segment, and the index of its end.
+    private mutating func decodeBase64(from start: Int, segment: Int) throws(TCStringError) -> (BitReader, end: Int) {
+        let rest = UnsafeBufferPointer(rebasing: input[start...])
         let base = scratch + scratchUsed
-        if let bad = Base64URL.decode(characters, into: base) {
-            throw TCStringError.at(.invalidCharacter, segment: segment, bit: bad &* 6, value: Int(characters[bad]))
+        let characters = Base64URL.decodePrefix(rest, into: base)
+        var end = characters
+        while end < rest.count && end &- characters < 2 && rest[end] == UInt8(ascii: "=") { end &+= 1 }
+        guard end == rest.count || rest[end] == UInt8(ascii: ".") else {
+            // A byte outside the alphabet, or `=` that is not trailing padding.
+            throw TCStringError.at(
+                .invalidCharacter,
+                segment: segment,
+                bit: characters &* 6,
+                value: Int(rest[characters])
+            )
         }
-        scratchUsed &+= Base64URL.scratchSize(characters: characters.count)
-        return BitReader(base: base, bitCount: characters.count &* 6, segment: segment)
+        guard characters > 0 else { throw TCStringError(.emptySegment, segment: segment, bitOffset: 0) }
+        scratchUsed &+= Base64URL.scratchSize(characters: characters)
+        return (BitReader(base: base, bitCount: characters &* 6, segment: segment), start &+ end)
     }
 
     private mutating func scanCore(_ r: inout BitReader) throws(TCStringError) {
@@ -307,9 +315,7 @@ private struct SegmentDecoder {
         var highest = 0
         for _ in 0..<count {
             let entryOffset = r.offset
-            let isRange = try r.readBool(.isARange)
-            let start = try r.read(.startOrOnlyVendorId)
-            let end = isRange ? try r.read(.endVendorId) : start
+            let (isRange, start, end) = try Self.readRangeEntry(&r)
             guard start >= 1 else {
                 throw TCStringError.at(
                     .invalidVendorId,
@@ -335,13 +341,24 @@ private struct SegmentDecoder {
         return (canonical, highest)
     }
 
+    /// Reads IsARange, StartOrOnlyVendorId and, for a range, EndVendorId, with one load when the
+    /// section has room for a whole range entry.
+    @inline(__always)
+    private static func readRangeEntry(_ r: inout BitReader) throws(TCStringError) -> (Bool, Int, Int) {
+        guard r.remaining >= 33 else {
+            let isRange = try r.readBool(.isARange)
+            let start = try r.read(.startOrOnlyVendorId)
+            return (isRange, start, isRange ? try r.read(.endVendorId) : start)
+        }
+        return r.readRangeEntryUnchecked()
+    }
+
     /// Validates the restrictions and notes, per (purpose, type), the highest vendor id.
     private mutating func scanRestrictions(_ r: inout BitReader) throws(TCStringError) -> Restrictions {
         let sectionStart = r
         let count = try r.read(.numPubRestrictions)
         var section = Restrictions(reader: sectionStart, count: count, totalEntries: 0, canonical: true)
         guard count > 0 else { return section }
-        pairs.initialize(repeating: 0)
         var previousKey = -1
         for _ in 0..<count {
             let key = try r.read(.purposeId) << 2 | r.read(.restrictionType)
@@ -350,6 +367,7 @@ private struct SegmentDecoder {
             if !canonical || key <= previousKey { section.canonical = false }
             previousKey = key
             section.totalEntries &+= entryCount
+            if pairKeys.insert(key) { pairs[key] = 0 }
             pairs[key] = Swift.max(pairs[key], UInt32(highest) &+ 1)
         }
         return section
@@ -376,7 +394,7 @@ private struct SegmentDecoder {
         let restrictionStart = total
         var pairCount = 0
         if let restrictions, restrictions.count > 0 {
-            for key in 0..<256 where pairs[key] != 0 {
+            for key in pairKeys {
                 let words = (Int(pairs[key]) &- 1 &+ 63) &>> 6
                 pairs[key] = Self.placed | UInt32(total &- restrictionStart) << 11 | UInt32(words)
                 total &+= words
@@ -436,7 +454,7 @@ private struct SegmentDecoder {
         if let restrictions, pairCount > 0 {
             var entries: [PublisherRestriction] = []
             entries.reserveCapacity(pairCount)
-            for key in 0..<256 where pairs[key] != 0 {
+            for key in pairKeys {
                 let region = Self.region(pairs[key], from: restrictionStart)
                 entries.append(
                     PublisherRestriction(
@@ -507,9 +525,7 @@ private struct SegmentDecoder {
         at position: Int
     ) {
         for i in 0..<count {
-            let isRange = r.readUnchecked(1) == 1
-            let start = r.readUnchecked(16)
-            let end = isRange ? r.readUnchecked(16) : start
+            let (isRange, start, end) = r.readRangeEntryUnchecked()
             VendorSet.applyMasks(start...end, to: words) { $0 |= $1 }
             if position &+ i < layout.count {
                 layout[position &+ i] = RangeEntry(start: start, end: end, isRange: isRange).packed
@@ -544,6 +560,34 @@ private struct SegmentDecoder {
                 at: recorded
             )
             if !layout.isEmpty { recorded &+= count }
+        }
+    }
+}
+
+/// A set of (PurposeId << 2 | RestrictionType) keys, 0-255, iterated in ascending order.
+private struct KeySet: Sequence, IteratorProtocol {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// Inserts `key`; returns whether it was new.
+    mutating func insert(_ key: Int) -> Bool {
+        let bit = (1 as UInt64) &<< UInt64(key & 63)
+        return withUnsafeMutableBytes(of: &words) { raw in
+            let word = raw.baseAddress!.assumingMemoryBound(to: UInt64.self) + (key &>> 6)
+            defer { word.pointee |= bit }
+            return word.pointee & bit == 0
+        }
+    }
+
+    /// Removes and returns the lowest key.
+    mutating func next() -> Int? {
+        withUnsafeMutableBytes(of: &words) { raw in
+            let words = raw.baseAddress!.assumingMemoryBound(to: UInt64.self)
+            for i in 0..<4 where words[i] != 0 {
+                let bit = words[i].trailingZeroBitCount
+                words[i] &= words[i] &- 1
+                return i &* 64 &+ bit
+            }
+            return nil
         }
     }
 }

@@ -18,49 +18,51 @@ enum Base64URL {
     ///
     /// - Returns: `nil` on success, or the index in `input` of the first byte outside the alphabet.
     static func decode(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int? {
-        values.withUnsafeBufferPointer { table in
-            let count = input.count
-            var i = 0
-            var o = 0
-            // Four characters make three bytes; an invalid character sets bit 7 of its value, and
-            // OR-ing the four lets one test cover them all.
-            while i &+ 4 <= count {
-                let a = table[Int(input[i])]
-                let b = table[Int(input[i &+ 1])]
-                let c = table[Int(input[i &+ 2])]
-                let d = table[Int(input[i &+ 3])]
-                if (a | b | c | d) & 0x80 != 0 { return firstInvalid(input, from: i, table) }
-                let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                output[o] = UInt8(truncatingIfNeeded: v >> 16)
-                output[o &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
-                output[o &+ 2] = UInt8(truncatingIfNeeded: v)
-                i &+= 4
-                o &+= 3
-            }
-            // 1-3 trailing characters: left-align their bits in a 24-bit group and keep what they cover.
-            if i < count {
-                var v: UInt32 = 0
-                for k in 0..<3 {
-                    let value = i &+ k < count ? table[Int(input[i &+ k])] : 0
-                    if value & 0x80 != 0 { return i &+ k }
-                    v |= UInt32(value) << (18 &- 6 &* UInt32(k))
-                }
-                for k in 0..<3 { output[o &+ k] = UInt8(truncatingIfNeeded: v >> (16 &- 8 &* UInt32(k))) }
-                o &+= 3
-            }
-            (output + o).initialize(repeating: 0, count: BitReader.tailPadding)
-            return nil
-        }
+        let decoded = decodePrefix(input, into: output)
+        return decoded == input.count ? nil : decoded
     }
 
-    @inline(never)
-    private static func firstInvalid(
-        _ input: UnsafeBufferPointer<UInt8>,
-        from start: Int,
-        _ table: UnsafeBufferPointer<UInt8>
-    ) -> Int {
-        var i = start
-        while table[Int(input[i])] & 0x80 == 0 { i += 1 }
-        return i
+    /// Decodes the characters of `input` up to its first byte outside the alphabet (or its end) into
+    /// `output`, MSB first, and zeroes ``BitReader/tailPadding`` bytes after the data. Stopping at the
+    /// first such byte lets the decoder find a segment's end (`.`) in the same pass.
+    ///
+    /// `output` needs ``scratchSize(characters:)`` bytes for `input.count` characters.
+    ///
+    /// - Returns: the number of characters decoded.
+    static func decodePrefix(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        values.withUnsafeBufferPointer { table in
+            let count = input.count
+            let raw = UnsafeMutableRawPointer(output)
+            var i = 0
+            var o = 0
+            // Eight characters make six bytes, stored with one 8-byte write (its last two bytes are
+            // overwritten next); an invalid character sets bit 7 of its value, and OR-ing the
+            // values lets one test cover them all.
+            while i &+ 8 <= count {
+                let c = input.baseAddress! + i
+                let v0 = table[Int(c[0])], v1 = table[Int(c[1])], v2 = table[Int(c[2])], v3 = table[Int(c[3])]
+                let v4 = table[Int(c[4])], v5 = table[Int(c[5])], v6 = table[Int(c[6])], v7 = table[Int(c[7])]
+                if (v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7) & 0x80 != 0 { break }
+                var bits = UInt64(v0) &<< 58 | UInt64(v1) &<< 52 | UInt64(v2) &<< 46 | UInt64(v3) &<< 40
+                bits |= UInt64(v4) &<< 34 | UInt64(v5) &<< 28 | UInt64(v6) &<< 22 | UInt64(v7) &<< 16
+                raw.storeBytes(of: bits.bigEndian, toByteOffset: o, as: UInt64.self)
+                i &+= 8
+                o &+= 6
+            }
+            // At most seven more characters: left-align them in one word and keep the bytes they cover.
+            var bits: UInt64 = 0
+            var shift: UInt64 = 58
+            while i < count {
+                let value = table[Int(input[i])]
+                if value & 0x80 != 0 { break }
+                bits |= UInt64(value) &<< shift
+                shift &-= 6
+                i &+= 1
+            }
+            raw.storeBytes(of: bits.bigEndian, toByteOffset: o, as: UInt64.self)
+            o &+= Int(64 &- 6 &- shift &+ 7) &>> 3
+            (output + o).initialize(repeating: 0, count: BitReader.tailPadding)
+            return i
+        }
     }
 }

@@ -68,6 +68,19 @@ struct BitReader {
         return Int(truncatingIfNeeded: value)
     }
 
+    /// Reads a range entry (IsARange, StartOrOnlyVendorId, and EndVendorId when IsARange) with one
+    /// load. No bounds check: the entry must be there.
+    @inline(__always)
+    mutating func readRangeEntryUnchecked() -> (isRange: Bool, start: Int, end: Int) {
+        let bits = peek64(at: offset)
+        let isRange = bits &>> 63 == 1
+        let start = Int(truncatingIfNeeded: bits &>> 47 & 0xFFFF)
+        let end = isRange ? Int(truncatingIfNeeded: bits &>> 31 & 0xFFFF) : start
+        offset &+= isRange ? 33 : 17
+        assert(offset <= bitCount)
+        return (isRange, start, end)
+    }
+
     /// Reads a one-bit flag.
     @inline(__always)
     mutating func readBool(_ field: Field) throws(TCStringError) -> Bool {
