@@ -40,8 +40,14 @@ enum Base64URL {
             // values lets one test cover them all.
             while i &+ 8 <= count {
                 let c = input.baseAddress! + i
-                let v0 = table[Int(c[0])], v1 = table[Int(c[1])], v2 = table[Int(c[2])], v3 = table[Int(c[3])]
-                let v4 = table[Int(c[4])], v5 = table[Int(c[5])], v6 = table[Int(c[6])], v7 = table[Int(c[7])]
+                let v0 = table[Int(c[0])]
+                let v1 = table[Int(c[1])]
+                let v2 = table[Int(c[2])]
+                let v3 = table[Int(c[3])]
+                let v4 = table[Int(c[4])]
+                let v5 = table[Int(c[5])]
+                let v6 = table[Int(c[6])]
+                let v7 = table[Int(c[7])]
                 if (v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7) & 0x80 != 0 { break }
                 var bits = UInt64(v0) &<< 58 | UInt64(v1) &<< 52 | UInt64(v2) &<< 46 | UInt64(v3) &<< 40
                 bits |= UInt64(v4) &<< 34 | UInt64(v5) &<< 28 | UInt64(v6) &<< 22 | UInt64(v7) &<< 16
