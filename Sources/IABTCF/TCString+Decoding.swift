@@ -31,15 +31,42 @@ extension TCString {
     public init(encoded string: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(TCStringError)
     {
         // Inlinable so that a caller's `String` is passed on without a generic conversion.
-        try self.init(decoding: String(string), options: options)
+        try self.init(decoding: string as? String ?? String(string), options: options)
     }
 
     @usableFromInline
     init(decoding string: String, options: DecodingOptions) throws(TCStringError) {
         // Decoding writes every field of `self` in place: a returned value would be moved through
         // several generic closures, and `TCString` is a few hundred bytes.
-        self.init(created: Timestamp(deciseconds: 0))
+        self.init(empty: ())
         if let failure = decodeInPlace(string, options: options) { throw failure }
+    }
+
+    /// Every field zero or empty, set directly (not through the public initializer's defaults), for
+    /// the decoder to overwrite.
+    private init(empty: Void) {
+        created = Timestamp(deciseconds: 0)
+        lastUpdated = created
+        cmpId = 0
+        cmpVersion = 0
+        consentScreen = 0
+        consentLanguage = TwoLetterCode(rawValue: 0)
+        vendorListVersion = 0
+        policyVersion = 0
+        isServiceSpecific = false
+        useNonStandardTexts = false
+        specialFeatureOptIns = SpecialFeatureSet()
+        purposeConsents = PurposeSet()
+        purposeLegitimateInterests = PurposeSet()
+        purposeOneTreatment = false
+        publisherCountryCode = TwoLetterCode(rawValue: 0)
+        vendorConsents = VendorSet()
+        vendorLegitimateInterests = VendorSet()
+        publisherRestrictions = PublisherRestrictions()
+        disclosedVendors = nil
+        allowedVendors = nil
+        publisherTC = nil
+        layout = nil
     }
 
     /// Decodes a TC string from its UTF-8 bytes; see ``init(encoded:options:)``.
@@ -47,7 +74,7 @@ extension TCString {
         encodedBytes bytes: some Collection<UInt8>,
         options: DecodingOptions = DecodingOptions()
     ) throws(TCStringError) {
-        self.init(created: Timestamp(deciseconds: 0))
+        self.init(empty: ())
         var failure = bytes.withContiguousStorageIfAvailable {
             Self.decode(utf8: $0, options: options, into: &self)
         }
@@ -376,7 +403,7 @@ private struct SegmentDecoder {
     // MARK: - Pass 2
 
     /// A pair's entry in ``pairs`` once pass 2 has placed it: this flag, its word offset from the
-    /// first restriction word (bits 11-30) and its word count (bits 0-10, at most 1,024).
+    /// first restriction descriptor (bits 11-30) and its word count (bits 0-10, at most 1,024).
     private static let placed: UInt32 = 1 << 31
 
     /// Allocates the shared words, fills every set and writes every field of `value`, with its layout.
@@ -391,15 +418,14 @@ private struct SegmentDecoder {
         let interests = vendorLegitimateInterests.map { (reserve($0.words), reserve($0.layoutWords)) }
         let disclosed = disclosedVendors.map { (reserve($0.words), reserve($0.layoutWords)) }
         let allowed = allowedVendors.map { (reserve($0.words), reserve($0.layoutWords)) }
+        // Restrictions: one descriptor per (purpose, type) pair, then each pair's vendor words.
         let restrictionStart = total
-        var pairCount = 0
-        if let restrictions, restrictions.count > 0 {
-            for key in pairKeys {
-                let words = (Int(pairs[key]) &- 1 &+ 63) &>> 6
-                pairs[key] = Self.placed | UInt32(total &- restrictionStart) << 11 | UInt32(words)
-                total &+= words
-                pairCount &+= 1
-            }
+        let pairCount = restrictions == nil ? 0 : pairKeys.count
+        total &+= pairCount
+        for key in pairKeys where pairCount > 0 {
+            let words = (Int(pairs[key]) &- 1 &+ 63) &>> 6
+            pairs[key] = Self.placed | UInt32(total &- restrictionStart) << 11 | UInt32(words)
+            total &+= words
         }
         let restrictionLayout = reserve(restrictions.map { $0.canonical ? 0 : $0.count &+ $0.totalEntries } ?? 0)
 
@@ -418,6 +444,14 @@ private struct SegmentDecoder {
             fill(disclosedVendors, disclosed)
             fill(allowedVendors, allowed)
             if let restrictions, pairCount > 0 {
+                for (i, key) in pairKeys.enumerated() {
+                    let region = Self.region(pairs[key], from: 0)
+                    words[restrictionStart &+ i] = PublisherRestrictions.descriptor(
+                        purposeId: key >> 2,
+                        restrictionType: key & 3,
+                        words: region
+                    )
+                }
                 fillRestrictions(
                     restrictions,
                     words: UnsafeMutableBufferPointer(rebasing: words[restrictionStart...]),
@@ -452,19 +486,7 @@ private struct SegmentDecoder {
         let allowedSet = record(allowedVendors, allowed, .allowedVendors)
         var publisherRestrictions = PublisherRestrictions()
         if let restrictions, pairCount > 0 {
-            var entries: [PublisherRestriction] = []
-            entries.reserveCapacity(pairCount)
-            for key in pairKeys {
-                let region = Self.region(pairs[key], from: restrictionStart)
-                entries.append(
-                    PublisherRestriction(
-                        purposeId: key >> 2,
-                        restrictionType: RestrictionType(rawValue: key & 3)!,
-                        vendors: VendorSet(words: storage[region])
-                    )
-                )
-            }
-            publisherRestrictions = PublisherRestrictions(sortedEntries: entries)
+            publisherRestrictions = PublisherRestrictions(storage: storage, start: restrictionStart, count: pairCount)
             if !restrictions.canonical { layout.restrictions = (publisherRestrictions, restrictionLayout) }
         }
         value.created = Timestamp(deciseconds: Int64(core.created))
@@ -488,7 +510,9 @@ private struct SegmentDecoder {
         value.disclosedVendors = disclosedSet
         value.allowedVendors = allowedSet
         value.publisherTC = publisherTC
-        value.layout = layout
+        // Moved, not copied: the decoder is done with it.
+        value.layout = WireLayout(storage: [])
+        swap(&value.layout!, &layout)
     }
 
     /// The words of a placed pair, offset by `start`.
@@ -567,6 +591,11 @@ private struct SegmentDecoder {
 /// A set of (PurposeId << 2 | RestrictionType) keys, 0-255, iterated in ascending order.
 private struct KeySet: Sequence, IteratorProtocol {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// The number of keys.
+    var count: Int {
+        words.0.nonzeroBitCount &+ words.1.nonzeroBitCount &+ words.2.nonzeroBitCount &+ words.3.nonzeroBitCount
+    }
 
     /// Inserts `key`; returns whether it was new.
     mutating func insert(_ key: Int) -> Bool {

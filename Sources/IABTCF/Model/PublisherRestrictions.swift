@@ -29,15 +29,47 @@ public struct PublisherRestriction: Sendable, Hashable {
 
 /// The publisher restrictions of a TC string: one entry per (purpose, restriction type), sorted by
 /// purpose then type, with entries for the same pair merged however they appeared on the wire.
-public struct PublisherRestrictions: Sendable, Hashable, RandomAccessCollection {
-    /// Sorted by (purposeId, restrictionType), one entry per pair.
-    var entries: [PublisherRestriction]
+public struct PublisherRestrictions: Sendable, RandomAccessCollection {
+    /// One descriptor word per entry, sorted by (purposeId, restrictionType), then the entries'
+    /// vendor words. A decode slices this out of its one word buffer, so restrictions cost no
+    /// allocation of their own; the rare mutations rebuild it.
+    ///
+    /// A whole array and an offset rather than an `ArraySlice`: this keeps `TCString` smaller.
+    private var storage: [UInt64]
+    /// Where the descriptors start in ``storage``.
+    private var start: UInt32
+    /// The number of entries.
+    private var entryCount: UInt32
 
     /// Creates an empty list.
-    public init() { entries = [] }
+    public init() {
+        storage = []
+        start = 0
+        entryCount = 0
+    }
+
+    /// Takes `count` descriptors (``descriptor(purposeId:restrictionType:words:)``) from `storage[start]` on,
+    /// followed by the words they point into.
+    init(storage: [UInt64], start: Int, count: Int) {
+        self.storage = storage
+        self.start = UInt32(start)
+        entryCount = UInt32(count)
+    }
 
     /// Takes entries already sorted by (purposeId, restrictionType), one per pair.
-    init(sortedEntries: [PublisherRestriction]) { entries = sortedEntries }
+    init(sortedEntries: [PublisherRestriction]) {
+        var words = [UInt64](repeating: 0, count: sortedEntries.count)
+        for (i, entry) in sortedEntries.enumerated() {
+            let start = words.count
+            words.append(contentsOf: entry.vendors.words)
+            words[i] = Self.descriptor(
+                purposeId: entry.purposeId,
+                restrictionType: entry.restrictionType.rawValue,
+                words: start..<words.count
+            )
+        }
+        self.init(storage: words, start: 0, count: sortedEntries.count)
+    }
 
     /// Creates a list from entries in any order, merging entries of the same pair.
     ///
@@ -53,28 +85,47 @@ public struct PublisherRestrictions: Sendable, Hashable, RandomAccessCollection 
         }
     }
 
+    /// An entry's descriptor: the key (PurposeId << 2 | RestrictionType) in bits 48-55, the first of
+    /// its vendor words (relative to the descriptors' start) in bits 16-47 and their count in bits 0-15.
+    static func descriptor(purposeId: Int, restrictionType: Int, words: Range<Int>) -> UInt64 {
+        UInt64(purposeId << 2 | restrictionType) << 48 | UInt64(words.lowerBound) << 16 | UInt64(words.count)
+    }
+
     /// The position of the first entry.
-    public var startIndex: Int { entries.startIndex }
+    public var startIndex: Int { 0 }
     /// The position past the last entry.
-    public var endIndex: Int { entries.endIndex }
+    public var endIndex: Int { Int(entryCount) }
+    /// The number of entries.
+    public var count: Int { Int(entryCount) }
+
     /// The entry at `position`, in (purpose, type) order.
-    public subscript(position: Int) -> PublisherRestriction { entries[position] }
+    public subscript(position: Int) -> PublisherRestriction {
+        precondition(position >= 0 && position < count, "PublisherRestrictions index out of range")
+        let descriptor = storage[Int(start) &+ position]
+        let key = Int(truncatingIfNeeded: descriptor >> 48 & 0xFF)
+        let start = Int(start) &+ Int(truncatingIfNeeded: descriptor >> 16 & 0xFFFF_FFFF)
+        return PublisherRestriction(
+            purposeId: key >> 2,
+            restrictionType: RestrictionType(rawValue: key & 3)!,
+            vendors: VendorSet(words: storage[start..<(start &+ Int(truncatingIfNeeded: descriptor & 0xFFFF))])
+        )
+    }
 
     /// The vendors restricted for `purposeId` with `restrictionType` (empty when there is no such entry).
     public func vendors(purposeId: Int, restrictionType: RestrictionType) -> VendorSet {
         guard let index = index(purposeId, restrictionType) else { return VendorSet() }
-        return entries[index].vendors
+        return self[index].vendors
     }
 
     /// The restriction the publisher placed on `vendorId` for `purposeId`, or `nil` when there is none.
     /// If a vendor is listed under several types, the lowest (most restrictive) is returned.
     public func restrictionType(vendorId: Int, purposeId: Int) -> RestrictionType? {
-        entries.first { $0.purposeId == purposeId && $0.vendors.contains(vendorId) }?.restrictionType
+        first { $0.purposeId == purposeId && $0.vendors.contains(vendorId) }?.restrictionType
     }
 
     /// The entries for one purpose, ordered by type.
     public func restrictions(purposeId: Int) -> [PublisherRestriction] {
-        entries.filter { $0.purposeId == purposeId }
+        filter { $0.purposeId == purposeId }
     }
 
     /// Adds `vendors` to the entry for (`purposeId`, `restrictionType`), creating it (even when `vendors` is empty).
@@ -98,29 +149,55 @@ public struct PublisherRestrictions: Sendable, Hashable, RandomAccessCollection 
 
     /// Removes the entry for (`purposeId`, `restrictionType`).
     public mutating func removeAll(purposeId: Int, restrictionType: RestrictionType) {
-        entries.removeAll { $0.purposeId == purposeId && $0.restrictionType == restrictionType }
+        self = PublisherRestrictions(
+            sortedEntries: filter {
+                $0.purposeId != purposeId || $0.restrictionType != restrictionType
+            }
+        )
     }
 
     /// Removes `vendorId` from every entry; entries stay even when they become empty.
     public mutating func remove(vendorId: Int) {
-        for i in entries.indices { entries[i].vendors.remove(vendorId) }
+        guard contains(where: { $0.vendors.contains(vendorId) }) else { return }
+        self = PublisherRestrictions(
+            sortedEntries: map {
+                var entry = $0
+                entry.vendors.remove(vendorId)
+                return entry
+            }
+        )
     }
 
     /// Merges without validating the purpose (the decoder keeps whatever the wire says).
     mutating func merge(_ vendors: VendorSet, purposeId: Int, restrictionType: RestrictionType) {
+        var entries = Array(self)
         if let index = index(purposeId, restrictionType) {
             entries[index].vendors.formUnion(vendors)
-            return
+        } else {
+            let key = purposeId << 2 | restrictionType.rawValue
+            let position = entries.firstIndex { $0.purposeId << 2 | $0.restrictionType.rawValue > key } ?? count
+            entries.insert(
+                PublisherRestriction(purposeId: purposeId, restrictionType: restrictionType, vendors: vendors),
+                at: position
+            )
         }
-        let key = purposeId << 2 | restrictionType.rawValue
-        let position = entries.firstIndex { $0.purposeId << 2 | $0.restrictionType.rawValue > key } ?? entries.endIndex
-        entries.insert(
-            PublisherRestriction(purposeId: purposeId, restrictionType: restrictionType, vendors: vendors),
-            at: position
-        )
+        self = PublisherRestrictions(sortedEntries: entries)
     }
 
     private func index(_ purposeId: Int, _ type: RestrictionType) -> Int? {
-        entries.firstIndex { $0.purposeId == purposeId && $0.restrictionType == type }
+        firstIndex { $0.purposeId == purposeId && $0.restrictionType == type }
+    }
+}
+
+extension PublisherRestrictions: Hashable {
+    /// Equal when the entries are equal, however they are stored.
+    public static func == (lhs: PublisherRestrictions, rhs: PublisherRestrictions) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    /// Hashes the entries.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for entry in self { hasher.combine(entry) }
     }
 }
