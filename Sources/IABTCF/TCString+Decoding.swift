@@ -66,7 +66,7 @@ extension TCString {
         disclosedVendors = nil
         allowedVendors = nil
         publisherTC = nil
-        layout = nil
+        // `layout` starts as nil by default; assigning nil here cost an extra copy of the value.
     }
 
     /// Decodes a TC string from its UTF-8 bytes; see ``init(encoded:options:)``.
@@ -254,26 +254,40 @@ private struct SegmentDecoder {
         return (BitReader(base: base, bitCount: characters &* 6, segment: segment), start &+ end)
     }
 
+    /// The core's fixed-width fields after Version, in wire order: 207 bits.
+    private static let coreFixedFields: [Field] = [
+        .created, .lastUpdated, .cmpId, .cmpVersion, .consentScreen, .consentLanguage, .vendorListVersion,
+        .policyVersion, .isServiceSpecific, .useNonStandardTexts, .specialFeatureOptIns, .purposesConsent,
+        .purposesLITransparency, .purposeOneTreatment, .publisherCC,
+    ]
+    private static let coreFixedBits = 207
+
     private mutating func scanCore(_ r: inout BitReader) throws(TCStringError) {
         let version = try r.read(.version)
         guard version == 2 else {
             throw TCStringError.at(.unsupportedVersion, segment: r.segment, bit: 0, field: .version, value: version)
         }
-        core.created = try r.read(.created)
-        core.lastUpdated = try r.read(.lastUpdated)
-        core.cmpId = try r.read(.cmpId)
-        core.cmpVersion = try r.read(.cmpVersion)
-        core.consentScreen = try r.read(.consentScreen)
-        core.consentLanguage = try r.read(.consentLanguage)
-        core.vendorListVersion = try r.read(.vendorListVersion)
-        core.policyVersion = try r.read(.policyVersion)
-        core.isServiceSpecific = try r.readBool(.isServiceSpecific)
-        core.useNonStandardTexts = try r.readBool(.useNonStandardTexts)
-        core.specialFeatureOptIns = try r.readLeftAligned(12, .specialFeatureOptIns)
-        core.purposeConsents = try r.readLeftAligned(24, .purposesConsent)
-        core.purposeLegitimateInterests = try r.readLeftAligned(24, .purposesLITransparency)
-        core.purposeOneTreatment = try r.readBool(.purposeOneTreatment)
-        core.publisherCountryCode = try r.read(.publisherCC)
+        // One bounds check for all fixed fields; a shorter core is read field by field only to say
+        // in which field it ends.
+        if r.remaining < Self.coreFixedBits {
+            var probe = r
+            for field in Self.coreFixedFields { _ = try probe.read(field) }
+        }
+        core.created = r.readUnchecked(Field.created.width)
+        core.lastUpdated = r.readUnchecked(Field.lastUpdated.width)
+        core.cmpId = r.readUnchecked(Field.cmpId.width)
+        core.cmpVersion = r.readUnchecked(Field.cmpVersion.width)
+        core.consentScreen = r.readUnchecked(Field.consentScreen.width)
+        core.consentLanguage = r.readUnchecked(Field.consentLanguage.width)
+        core.vendorListVersion = r.readUnchecked(Field.vendorListVersion.width)
+        core.policyVersion = r.readUnchecked(Field.policyVersion.width)
+        core.isServiceSpecific = r.readUnchecked(1) == 1
+        core.useNonStandardTexts = r.readUnchecked(1) == 1
+        core.specialFeatureOptIns = r.readLeftAlignedUnchecked(12)
+        core.purposeConsents = r.readLeftAlignedUnchecked(24)
+        core.purposeLegitimateInterests = r.readLeftAlignedUnchecked(24)
+        core.purposeOneTreatment = r.readUnchecked(1) == 1
+        core.publisherCountryCode = r.readUnchecked(Field.publisherCC.width)
         vendorConsents = try Self.scanVendorSection(&r)
         vendorLegitimateInterests = try Self.scanVendorSection(&r)
         restrictions = try scanRestrictions(&r)
