@@ -94,7 +94,10 @@ enum BenchCommand {
                 return yes
             }
         case .full:
-            return { (try? TCString(encoded: line)).map(fullChecksum) }
+            return {
+                guard let tc = try? TCString(encoded: line) else { return nil }
+                return fullChecksum(tc)
+            }
         }
     }
 

@@ -221,17 +221,25 @@ extension VendorSet: Sequence {
     /// Iterates the ids in ascending order.
     @inlinable public func makeIterator() -> Iterator { Iterator(words: words) }
 
-    /// Iterates a ``VendorSet`` in ascending order, one count-leading-zeros per id.
+    /// Iterates a ``VendorSet`` in ascending order.
+    ///
+    /// Each word is bit-reversed once when it is loaded, so that the lowest set bit is the lowest id:
+    /// an id then costs a count-trailing-zeros and a clear-lowest-bit, which do not wait on each other
+    /// the way count-leading-zeros and clearing the highest bit would.
     public struct Iterator: IteratorProtocol, Sendable {
         @usableFromInline let words: ArraySlice<UInt64>
         /// The slice index of `current`.
         @usableFromInline var index: Int
+        /// The not yet returned ids of the word at `index`, bit-reversed: bit k is id `base + k`.
         @usableFromInline var current: UInt64
+        /// The id of bit 0 of `current`.
+        @usableFromInline var base: Int
 
         @inlinable init(words: ArraySlice<UInt64>) {
             self.words = words
             index = words.startIndex
-            current = words.first ?? 0
+            current = words.first.map(Self.reversed) ?? 0
+            base = 1
         }
 
         /// The next id in ascending order, or `nil` after the last.
@@ -239,11 +247,20 @@ extension VendorSet: Sequence {
             while current == 0 {
                 index &+= 1
                 guard index < words.endIndex else { return nil }
-                current = words[index]
+                current = Self.reversed(words[index])
+                base &+= 64
             }
-            let zeros = current.leadingZeroBitCount
-            current &= ~((1 as UInt64) &<< UInt64(63 &- zeros))
-            return (index &- words.startIndex) &* 64 &+ zeros &+ 1
+            let id = base &+ current.trailingZeroBitCount
+            current &= current &- 1
+            return id
+        }
+
+        /// `word` with its bit order reversed (bit 63 becomes bit 0).
+        @inlinable static func reversed(_ word: UInt64) -> UInt64 {
+            var x = word.byteSwapped
+            x = (x &>> 4) & 0x0F0F_0F0F_0F0F_0F0F | (x & 0x0F0F_0F0F_0F0F_0F0F) &<< 4
+            x = (x &>> 2) & 0x3333_3333_3333_3333 | (x & 0x3333_3333_3333_3333) &<< 2
+            return (x &>> 1) & 0x5555_5555_5555_5555 | (x & 0x5555_5555_5555_5555) &<< 1
         }
     }
 
