@@ -562,12 +562,26 @@ private struct SegmentDecoder {
         layout: UnsafeMutableBufferPointer<UInt64>,
         at position: Int
     ) {
+        @inline(__always) func apply(_ start: Int, _ end: Int) {
+            if start == end {
+                // Single ids are the common entry: one word, one bit.
+                let index = start &- 1
+                words[index &>> 6] |= (1 as UInt64) &<< UInt64(63 &- (index & 63))
+            } else {
+                VendorSet.applyMasks(start...end, to: words) { $0 |= $1 }
+            }
+        }
+        guard position < layout.count else {
+            for _ in 0..<count {
+                let (_, start, end) = r.readRangeEntryUnchecked()
+                apply(start, end)
+            }
+            return
+        }
         for i in 0..<count {
             let (isRange, start, end) = r.readRangeEntryUnchecked()
-            VendorSet.applyMasks(start...end, to: words) { $0 |= $1 }
-            if position &+ i < layout.count {
-                layout[position &+ i] = RangeEntry(start: start, end: end, isRange: isRange).packed
-            }
+            apply(start, end)
+            layout[position &+ i] = RangeEntry(start: start, end: end, isRange: isRange).packed
         }
     }
 
