@@ -341,13 +341,14 @@ private struct SegmentDecoder {
 
     /// Reads and validates `count` range entries.
     ///
-    /// - Parameter maxVendorId: the bound for vendor sections; `nil` for publisher restrictions, which have none.
+    /// - Parameter maxVendorId: the bound: MaxVendorId for vendor sections; 65535 for publisher
+    ///   restrictions, which have none of their own.
     /// - Returns: whether the entries were canonical (ascending maximal runs, IsARange set exactly for runs
     ///   of two or more), and the highest id (0 when there are none).
     private static func scanRangeEntries(
         _ r: inout BitReader,
         count: Int,
-        maxVendorId: Int?
+        maxVendorId: Int
     )
         throws(TCStringError) -> (canonical: Bool, highest: Int)
     {
@@ -366,7 +367,7 @@ private struct SegmentDecoder {
                     value: 0
                 )
             }
-            guard end >= start, end <= maxVendorId ?? VendorSet.maxID else {
+            guard end >= start, end <= maxVendorId else {
                 throw TCStringError.at(
                     .invalidRange,
                     segment: r.segment,
@@ -404,7 +405,7 @@ private struct SegmentDecoder {
         for _ in 0..<count {
             let key = try r.read(.purposeId) << 2 | r.read(.restrictionType)
             let entryCount = try r.read(.numEntries)
-            let (canonical, highest) = try Self.scanRangeEntries(&r, count: entryCount, maxVendorId: nil)
+            let (canonical, highest) = try Self.scanRangeEntries(&r, count: entryCount, maxVendorId: VendorSet.maxID)
             if !canonical || key <= previousKey { section.canonical = false }
             previousKey = key
             section.totalEntries &+= entryCount
