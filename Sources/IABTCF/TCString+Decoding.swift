@@ -26,7 +26,8 @@ extension TCString {
     /// padding both occur in real strings).
     ///
     /// - Throws: ``TCStringError`` saying what is wrong and where; never traps.
-    /// - Complexity: O(n) in the input length. All vendor sets of the result share one allocation.
+    /// - Complexity: O(n) in the input length. All vendor sets and publisher restrictions of the result
+    ///   share one allocation.
     @inlinable
     public init(encoded string: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(TCStringError)
     {
@@ -126,9 +127,9 @@ extension TCString {
 ///
 /// Pass 1 (``scanSegments()``) base64url-decodes every segment, reads the fixed fields and walks
 /// every vendor section and restriction, validating everything and noting how many words each set
-/// needs. Pass 2 (``fill()``) makes one zeroed word buffer of exactly that size and fills every set
-/// in it — bitfields a word at a time, ranges with masks — so a decode allocates that buffer and,
-/// when there are publisher restrictions, their entry list: nothing else.
+/// needs. Pass 2 (``fill(into:)``) makes one zeroed word buffer of exactly that size and fills every
+/// set in it — bitfields a word at a time, ranges with masks, restrictions behind one descriptor
+/// word per (purpose, type) — so a decode allocates that buffer and nothing else.
 private struct SegmentDecoder {
     /// A vendor section found by pass 1.
     struct VendorSection {
