@@ -261,6 +261,7 @@ private struct SegmentDecoder {
         .policyVersion, .isServiceSpecific, .useNonStandardTexts, .specialFeatureOptIns, .purposesConsent,
         .purposesLITransparency, .purposeOneTreatment, .publisherCC,
     ]
+    /// The sum of ``coreFixedFields``' widths, a literal so the hot path needs no lazy initialisation.
     private static let coreFixedBits = 207
 
     private mutating func scanCore(_ r: inout BitReader) throws(TCStringError) {
@@ -270,6 +271,7 @@ private struct SegmentDecoder {
         }
         // One bounds check for all fixed fields; a shorter core is read field by field only to say
         // in which field it ends.
+        assert(Self.coreFixedBits == Self.coreFixedFields.reduce(0) { $0 + $1.width })
         if r.remaining < Self.coreFixedBits {
             var probe = r
             for field in Self.coreFixedFields { _ = try probe.read(field) }
