@@ -1,0 +1,328 @@
+/// Decodes one input in two passes.
+///
+/// Pass 1 (``scanSegments()``) base64url-decodes every segment, reads the fixed fields and walks
+/// every vendor section and restriction, validating everything and noting how many words each set
+/// needs. Pass 2 (``fill(into:)``) makes one zeroed word buffer of exactly that size and fills every
+/// set in it — bitfields a word at a time, ranges with masks, restrictions behind one descriptor
+/// word per (purpose, type) — so a decode allocates that buffer and nothing else.
+struct SegmentDecoder {
+    /// A vendor section found by pass 1.
+    struct VendorSection {
+        /// Positioned at the bitfield, or at the first range entry.
+        var reader: BitReader
+        var maxVendorId: Int
+        var isRange: Bool
+        var entryCount: Int
+        /// Whether the range entries were the set's maximal runs, ascending, IsARange only for runs.
+        var canonical: Bool
+        var words: Int { (maxVendorId + 63) >> 6 }
+        /// Packed entries to keep for the layout: only non-canonical ones are kept.
+        var layoutWords: Int { canonical ? 0 : entryCount }
+    }
+
+    /// The Publisher Restrictions section found by pass 1.
+    struct Restrictions {
+        /// Positioned at NumPubRestrictions.
+        var reader: BitReader
+        var count: Int
+        var totalEntries: Int
+        var canonical: Bool
+    }
+
+    let input: UnsafeBufferPointer<UInt8>
+    let scratch: UnsafeMutablePointer<UInt8>
+    var scratchUsed = 0
+    /// Per (PurposeId << 2 | RestrictionType): 0 when absent, else 1 + the highest vendor id (0-65535).
+    let pairs: UnsafeMutableBufferPointer<UInt32>
+    /// The (purpose, type) keys seen, so ``pairs`` needs no clearing and is walked by its used keys only.
+    var pairKeys = KeySet()
+    /// The core's fixed fields, in wire order (read by pass 1).
+    var core = (
+        created: 0, lastUpdated: 0, cmpId: 0, cmpVersion: 0, consentScreen: 0, consentLanguage: 0,
+        vendorListVersion: 0, policyVersion: 0, isServiceSpecific: false, useNonStandardTexts: false,
+        specialFeatureOptIns: 0 as UInt64, purposeConsents: 0 as UInt64, purposeLegitimateInterests: 0 as UInt64,
+        purposeOneTreatment: false, publisherCountryCode: 0
+    )
+    var publisherTC: PublisherTC?
+    var layout = WireLayout(storage: [])
+    var vendorConsents: VendorSection?
+    var vendorLegitimateInterests: VendorSection?
+    var disclosedVendors: VendorSection?
+    var allowedVendors: VendorSection?
+    var restrictions: Restrictions?
+
+    init(
+        input: UnsafeBufferPointer<UInt8>,
+        scratch: UnsafeMutablePointer<UInt8>,
+        pairs: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        self.input = input
+        self.scratch = scratch
+        self.pairs = pairs
+    }
+
+    // MARK: - Pass 1 (pass 2 is in SegmentDecoder+Fill.swift)
+
+    mutating func scanSegments() throws(TCStringError) {
+        var start = 0
+        var index = 0
+        var seen: UInt8 = 0  // bit n: SegmentType n was seen
+        while true {
+            var (reader, end) = try decodeBase64(from: start, segment: index)
+            let type: SegmentType
+            if index == 0 {
+                type = .core
+                try scanCore(&reader)
+            } else {
+                let raw = try reader.read(.segmentType)
+                guard let known = SegmentType(rawValue: raw), known != .core else {
+                    throw TCStringError.at(
+                        raw == 0 ? .duplicateSegment : .unknownSegmentType,
+                        segment: index,
+                        bit: 0,
+                        field: .segmentType,
+                        value: raw
+                    )
+                }
+                guard seen & (1 << raw) == 0 else {
+                    throw TCStringError.at(.duplicateSegment, segment: index, bit: 0, field: .segmentType, value: raw)
+                }
+                type = known
+                try scanSegment(known, &reader)
+            }
+            seen |= 1 << type.rawValue
+            layout.segments.append(
+                WireLayout.Segment(
+                    type: type,
+                    characters: reader.bitCount / 6,
+                    equalsSigns: (end &- start) &- reader.bitCount / 6,
+                    contentBits: reader.offset
+                ).packed
+            )
+            guard end < input.count else { return }
+            start = end &+ 1
+            index &+= 1
+        }
+    }
+
+    /// Base64url-decodes the segment starting at `start` into the next free scratch bytes, finding
+    /// its end (the next `.`, or the end of the input) in the same pass. Up to two trailing `=` are
+    /// accepted and ignored.
+    ///
+    /// - Returns: a reader over the segment, and the index of its end.
+    private mutating func decodeBase64(from start: Int, segment: Int) throws(TCStringError) -> (BitReader, end: Int) {
+        let rest = UnsafeBufferPointer(rebasing: input[start...])
+        let base = scratch + scratchUsed
+        let characters = Base64URL.decodePrefix(rest, into: base)
+        var end = characters
+        while end < rest.count && end &- characters < 2 && rest[end] == UInt8(ascii: "=") { end &+= 1 }
+        guard end == rest.count || rest[end] == UInt8(ascii: ".") else {
+            // A byte outside the alphabet, or `=` that is not trailing padding.
+            throw TCStringError.at(
+                .invalidCharacter,
+                segment: segment,
+                bit: characters &* 6,
+                value: Int(rest[characters])
+            )
+        }
+        guard characters > 0 else { throw TCStringError(.emptySegment, segment: segment, bitOffset: 0) }
+        scratchUsed &+= Base64URL.scratchSize(characters: characters)
+        return (BitReader(base: base, bitCount: characters &* 6, segment: segment), start &+ end)
+    }
+
+    /// The core's fixed-width fields after Version, in wire order: 207 bits.
+    private static let coreFixedFields: [Field] = [
+        .created, .lastUpdated, .cmpId, .cmpVersion, .consentScreen, .consentLanguage, .vendorListVersion,
+        .policyVersion, .isServiceSpecific, .useNonStandardTexts, .specialFeatureOptIns, .purposesConsent,
+        .purposesLITransparency, .purposeOneTreatment, .publisherCC,
+    ]
+    /// The sum of ``coreFixedFields``' widths, a literal so the hot path needs no lazy initialisation.
+    private static let coreFixedBits = 207
+
+    private mutating func scanCore(_ r: inout BitReader) throws(TCStringError) {
+        let version = try r.read(.version)
+        guard version == 2 else {
+            throw TCStringError.at(.unsupportedVersion, segment: r.segment, bit: 0, field: .version, value: version)
+        }
+        // One bounds check for all fixed fields; a shorter core is read field by field only to say
+        // in which field it ends.
+        assert(Self.coreFixedBits == Self.coreFixedFields.reduce(0) { $0 + $1.width })
+        if r.remaining < Self.coreFixedBits {
+            var probe = r
+            for field in Self.coreFixedFields { _ = try probe.read(field) }
+        }
+        core.created = r.readUnchecked(Field.created.width)
+        core.lastUpdated = r.readUnchecked(Field.lastUpdated.width)
+        core.cmpId = r.readUnchecked(Field.cmpId.width)
+        core.cmpVersion = r.readUnchecked(Field.cmpVersion.width)
+        core.consentScreen = r.readUnchecked(Field.consentScreen.width)
+        core.consentLanguage = r.readUnchecked(Field.consentLanguage.width)
+        core.vendorListVersion = r.readUnchecked(Field.vendorListVersion.width)
+        core.policyVersion = r.readUnchecked(Field.policyVersion.width)
+        core.isServiceSpecific = r.readUnchecked(1) == 1
+        core.useNonStandardTexts = r.readUnchecked(1) == 1
+        core.specialFeatureOptIns = r.readLeftAlignedUnchecked(12)
+        core.purposeConsents = r.readLeftAlignedUnchecked(24)
+        core.purposeLegitimateInterests = r.readLeftAlignedUnchecked(24)
+        core.purposeOneTreatment = r.readUnchecked(1) == 1
+        core.publisherCountryCode = r.readUnchecked(Field.publisherCC.width)
+        vendorConsents = try Self.scanVendorSection(&r)
+        vendorLegitimateInterests = try Self.scanVendorSection(&r)
+        restrictions = try scanRestrictions(&r)
+    }
+
+    private mutating func scanSegment(_ type: SegmentType, _ r: inout BitReader) throws(TCStringError) {
+        switch type {
+        case .core:
+            preconditionFailure("the core is decoded by scanCore")
+        case .disclosedVendors:
+            disclosedVendors = try Self.scanVendorSection(&r)
+        case .allowedVendors:
+            allowedVendors = try Self.scanVendorSection(&r)
+        case .publisherTC:
+            let consents = PurposeSet(rawValue: try r.readLeftAligned(24, .pubPurposesConsent))
+            let interests = PurposeSet(rawValue: try r.readLeftAligned(24, .pubPurposesLITransparency))
+            let count = try r.read(.numCustomPurposes)
+            let customConsents = CustomPurposeSet(rawValue: try r.readLeftAligned(count, .customPurposesConsent))
+            let customInterests = CustomPurposeSet(
+                rawValue: try r.readLeftAligned(count, .customPurposesLITransparency)
+            )
+            publisherTC = PublisherTC(
+                purposeConsents: consents,
+                purposeLegitimateInterests: interests,
+                numCustomPurposes: count,
+                customPurposeConsents: customConsents,
+                customPurposeLegitimateInterests: customInterests
+            )
+        }
+    }
+
+    /// MaxVendorId, IsRangeEncoding, then a bitfield (skipped) or range entries (validated).
+    private static func scanVendorSection(_ r: inout BitReader) throws(TCStringError) -> VendorSection {
+        let maxVendorId = try r.read(.maxVendorId)
+        if try !r.readBool(.isRangeEncoding) {
+            try r.require(maxVendorId, .bitField)
+            defer { r.skip(maxVendorId) }
+            return VendorSection(reader: r, maxVendorId: maxVendorId, isRange: false, entryCount: 0, canonical: true)
+        }
+        let count = try r.read(.numEntries)
+        let start = r
+        let (canonical, _) = try scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
+        return VendorSection(
+            reader: start,
+            maxVendorId: maxVendorId,
+            isRange: true,
+            entryCount: count,
+            canonical: canonical
+        )
+    }
+
+    /// Reads and validates `count` range entries.
+    ///
+    /// - Parameter maxVendorId: the bound: MaxVendorId for vendor sections; 65535 for publisher
+    ///   restrictions, which have none of their own.
+    /// - Returns: whether the entries were canonical (ascending maximal runs, IsARange set exactly for runs
+    ///   of two or more), and the highest id (0 when there are none).
+    private static func scanRangeEntries(
+        _ r: inout BitReader,
+        count: Int,
+        maxVendorId: Int
+    )
+        throws(TCStringError) -> (canonical: Bool, highest: Int)
+    {
+        var canonical = true
+        var previousEnd = 0
+        var highest = 0
+        for _ in 0..<count {
+            let entryOffset = r.offset
+            let (isRange, start, end) = try Self.readRangeEntry(&r)
+            guard start >= 1 else {
+                throw TCStringError.at(
+                    .invalidVendorId,
+                    segment: r.segment,
+                    bit: entryOffset &+ 1,
+                    field: .startOrOnlyVendorId,
+                    value: 0
+                )
+            }
+            guard end >= start, end <= maxVendorId else {
+                throw TCStringError.at(
+                    .invalidRange,
+                    segment: r.segment,
+                    bit: entryOffset,
+                    field: .endVendorId,
+                    value: end
+                )
+            }
+            if start <= previousEnd &+ 1 || isRange != (end > start) { canonical = false }
+            previousEnd = Swift.max(previousEnd, end)
+            highest = Swift.max(highest, end)
+        }
+        return (canonical, highest)
+    }
+
+    /// Reads IsARange, StartOrOnlyVendorId and, for a range, EndVendorId, with one load when the
+    /// section has room for a whole range entry.
+    @inline(__always)
+    private static func readRangeEntry(_ r: inout BitReader) throws(TCStringError) -> (Bool, Int, Int) {
+        guard r.remaining >= 33 else {
+            let isRange = try r.readBool(.isARange)
+            let start = try r.read(.startOrOnlyVendorId)
+            return (isRange, start, isRange ? try r.read(.endVendorId) : start)
+        }
+        return r.readRangeEntryUnchecked()
+    }
+
+    /// Validates the restrictions and notes, per (purpose, type), the highest vendor id.
+    private mutating func scanRestrictions(_ r: inout BitReader) throws(TCStringError) -> Restrictions {
+        let sectionStart = r
+        let count = try r.read(.numPubRestrictions)
+        var section = Restrictions(reader: sectionStart, count: count, totalEntries: 0, canonical: true)
+        guard count > 0 else { return section }
+        var previousKey = -1
+        for _ in 0..<count {
+            let key = try r.read(.purposeId) << 2 | r.read(.restrictionType)
+            let entryCount = try r.read(.numEntries)
+            let (canonical, highest) = try Self.scanRangeEntries(&r, count: entryCount, maxVendorId: VendorSet.maxID)
+            if !canonical || key <= previousKey { section.canonical = false }
+            previousKey = key
+            section.totalEntries &+= entryCount
+            if pairKeys.insert(key) { pairs[key] = 0 }
+            pairs[key] = Swift.max(pairs[key], UInt32(highest) &+ 1)
+        }
+        return section
+    }
+}
+
+/// A set of (PurposeId << 2 | RestrictionType) keys, 0-255, iterated in ascending order.
+struct KeySet: Sequence, IteratorProtocol {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// The number of keys.
+    var count: Int {
+        words.0.nonzeroBitCount &+ words.1.nonzeroBitCount &+ words.2.nonzeroBitCount &+ words.3.nonzeroBitCount
+    }
+
+    /// Inserts `key`; returns whether it was new.
+    mutating func insert(_ key: Int) -> Bool {
+        let bit = (1 as UInt64) &<< UInt64(key & 63)
+        return withUnsafeMutableBytes(of: &words) { raw in
+            let word = raw.baseAddress!.assumingMemoryBound(to: UInt64.self) + (key &>> 6)
+            defer { word.pointee |= bit }
+            return word.pointee & bit == 0
+        }
+    }
+
+    /// Removes and returns the lowest key.
+    mutating func next() -> Int? {
+        withUnsafeMutableBytes(of: &words) { raw in
+            let words = raw.baseAddress!.assumingMemoryBound(to: UInt64.self)
+            for i in 0..<4 where words[i] != 0 {
+                let bit = words[i].trailingZeroBitCount
+                words[i] &= words[i] &- 1
+                return i &* 64 &+ bit
+            }
+            return nil
+        }
+    }
+}
