@@ -2,11 +2,18 @@
 /// packed MSB-first into a byte buffer that ``BitReader`` reads.
 enum Base64URL {
     /// ASCII byte → 6-bit value; 0xFF marks a byte outside the alphabet. Built once.
-    static let values: [UInt8] = {
+    private static let values: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
         for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
         return table
     }()
+
+    /// Four tables of 256 entries: in table k, an ASCII byte maps to its 6-bit value shifted to
+    /// where the k-th character of a group of four lands in 24 bits; a byte outside the alphabet maps
+    /// to 0xFF00_0000, so OR-ing a group gives its bits and, in the top byte, whether any was invalid.
+    static let groupValues: [UInt32] = (0..<4).flatMap { k in
+        values.map { $0 == 0xFF ? 0xFF00_0000 : UInt32($0) << (18 - 6 * UInt32(k)) }
+    }
 
     /// 6-bit value → ASCII byte.
     static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
@@ -30,38 +37,33 @@ enum Base64URL {
     ///
     /// - Returns: the number of characters decoded.
     static func decodePrefix(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
-        values.withUnsafeBufferPointer { table in
+        groupValues.withUnsafeBufferPointer { groups in
             let count = input.count
             let raw = UnsafeMutableRawPointer(output)
             var i = 0
             var o = 0
             // Eight characters make six bytes, stored with one 8-byte write (its last two bytes are
-            // overwritten next); an invalid character sets bit 7 of its value, and OR-ing the
-            // values lets one test cover them all.
+            // overwritten next). Each group of four is four lookups OR-ed together (see
+            // ``groupValues``); one test of the top byte covers all eight characters.
+            let g = groups.baseAddress!  // UnsafePointer: no bounds checks, every index is below 1,024
             while i &+ 8 <= count {
                 let c = input.baseAddress! + i
-                let v0 = table[Int(c[0])]
-                let v1 = table[Int(c[1])]
-                let v2 = table[Int(c[2])]
-                let v3 = table[Int(c[3])]
-                let v4 = table[Int(c[4])]
-                let v5 = table[Int(c[5])]
-                let v6 = table[Int(c[6])]
-                let v7 = table[Int(c[7])]
-                if (v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7) & 0x80 != 0 { break }
-                var bits = UInt64(v0) &<< 58 | UInt64(v1) &<< 52 | UInt64(v2) &<< 46 | UInt64(v3) &<< 40
-                bits |= UInt64(v4) &<< 34 | UInt64(v5) &<< 28 | UInt64(v6) &<< 22 | UInt64(v7) &<< 16
+                let high = g[Int(c[0])] | g[256 &+ Int(c[1])] | g[512 &+ Int(c[2])] | g[768 &+ Int(c[3])]
+                let low = g[Int(c[4])] | g[256 &+ Int(c[5])] | g[512 &+ Int(c[6])] | g[768 &+ Int(c[7])]
+                if (high | low) & 0xFF00_0000 != 0 { break }
+                let bits = UInt64(high) &<< 40 | UInt64(low) &<< 16
                 raw.storeBytes(of: bits.bigEndian, toByteOffset: o, as: UInt64.self)
                 i &+= 8
                 o &+= 6
             }
-            // At most seven more characters: left-align them in one word and keep the bytes they cover.
+            // At most seven more characters: left-align them in one word and keep the bytes they cover
+            // (table 0 holds each value shifted left by 18).
             var bits: UInt64 = 0
             var shift: UInt64 = 58
             while i < count {
-                let value = table[Int(input[i])]
-                if value & 0x80 != 0 { break }
-                bits |= UInt64(value) &<< shift
+                let value = g[Int(input[i])]
+                if value & 0xFF00_0000 != 0 { break }
+                bits |= UInt64(value &>> 18) &<< shift
                 shift &-= 6
                 i &+= 1
             }

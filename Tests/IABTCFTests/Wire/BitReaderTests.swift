@@ -65,39 +65,3 @@ import Testing
         }
     }
 }
-
-@Suite struct Base64URLTests {
-    @Test func decodesTheWholeAlphabet() {
-        let text = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        var output = [UInt8](repeating: 0xAA, count: Base64URL.scratchSize(characters: text.count))
-        let bad = text.withUnsafeBufferPointer { Base64URL.decode($0, into: &output) }
-        #expect(bad == nil)
-        // Value i at bit 6i: read back every 6-bit group.
-        for i in 0..<64 { #expect(BitReaderTests.naive(output, i * 6, 6) == UInt64(i)) }
-        #expect(output[48...].allSatisfy { $0 == 0 })
-    }
-
-    @Test(arguments: 1...9)
-    func decodesEveryTailLength(_ length: Int) {
-        var rng = SplitMix64(seed: UInt64(length))
-        let values = (0..<length).map { _ in Int.random(in: 0..<64, using: &rng) }
-        let text = values.map { Base64URL.alphabet[$0] }
-        var output = [UInt8](repeating: 0xAA, count: Base64URL.scratchSize(characters: length))
-        #expect(text.withUnsafeBufferPointer { Base64URL.decode($0, into: &output) } == nil)
-        for (i, v) in values.enumerated() { #expect(BitReaderTests.naive(output, i * 6, 6) == UInt64(v)) }
-        // Everything after the last character's bits is zero.
-        let used = length * 6
-        #expect(BitReaderTests.naive(output, used, output.count * 8 - used) == 0 || output.count * 8 - used > 64)
-        #expect(output[((used + 7) / 8)...].allSatisfy { $0 == 0 } || used % 8 != 0)
-    }
-
-    @Test(arguments: ["+", "/", "=", " ", "!", "*", "~", "\u{0}", "é"])
-    func reportsTheFirstInvalidCharacter(_ bad: String) {
-        for position in 0..<9 {
-            var text = Array("CAAAAAAAA".utf8)
-            text.replaceSubrange(position..<(position + 1), with: Array(bad.utf8))
-            var output = [UInt8](repeating: 0, count: Base64URL.scratchSize(characters: text.count))
-            #expect(text.withUnsafeBufferPointer { Base64URL.decode($0, into: &output) } == position)
-        }
-    }
-}
