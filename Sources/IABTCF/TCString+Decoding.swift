@@ -38,36 +38,9 @@ extension TCString {
     @usableFromInline
     init(decoding string: String, options: DecodingOptions) throws(TCStringError) {
         // Decoding writes every field of `self` in place: a returned value would be moved through
-        // several generic closures, and `TCString` is a few hundred bytes.
-        self.init(empty: ())
+        // several generic closures, and `TCString` is a few hundred bytes. The fields start from their
+        // declared defaults (building them in a separate initializer cost a copy of the whole value).
         if let failure = decodeInPlace(string, options: options) { throw failure }
-    }
-
-    /// Every field zero or empty, set directly (not through the public initializer's defaults), for
-    /// the decoder to overwrite.
-    private init(empty: Void) {
-        created = Timestamp(deciseconds: 0)
-        lastUpdated = created
-        cmpId = 0
-        cmpVersion = 0
-        consentScreen = 0
-        consentLanguage = TwoLetterCode(rawValue: 0)
-        vendorListVersion = 0
-        policyVersion = 0
-        isServiceSpecific = false
-        useNonStandardTexts = false
-        specialFeatureOptIns = SpecialFeatureSet()
-        purposeConsents = PurposeSet()
-        purposeLegitimateInterests = PurposeSet()
-        purposeOneTreatment = false
-        publisherCountryCode = TwoLetterCode(rawValue: 0)
-        vendorConsents = VendorSet()
-        vendorLegitimateInterests = VendorSet()
-        publisherRestrictions = PublisherRestrictions()
-        disclosedVendors = nil
-        allowedVendors = nil
-        publisherTC = nil
-        // `layout` starts as nil by default; assigning nil here cost an extra copy of the value.
     }
 
     /// Decodes a TC string from its UTF-8 bytes; see ``init(encoded:options:)``.
@@ -75,7 +48,6 @@ extension TCString {
         encodedBytes bytes: some Collection<UInt8>,
         options: DecodingOptions = DecodingOptions()
     ) throws(TCStringError) {
-        self.init(empty: ())
         var failure = bytes.withContiguousStorageIfAvailable {
             Self.decode(utf8: $0, options: options, into: &self)
         }

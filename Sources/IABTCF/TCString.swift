@@ -13,42 +13,47 @@
 public struct TCString: Sendable {
     /// The encoding version; always 2 (TCF v2).
     public var version: Int { 2 }
+
+    // The stored properties' initial values are the decoder's zeroed start state: set here, they
+    // cost no copy of the value, which a separate initializer did. The public initializer below has
+    // its own, user-facing defaults (policy version 5, language EN, ...).
+
     /// Created: when the TC string was created (TCF asks for the same day-level value as ``lastUpdated``).
-    public var created: Timestamp
+    public var created = Timestamp(deciseconds: 0)
     /// LastUpdated: when the TC string was last updated.
-    public var lastUpdated: Timestamp
+    public var lastUpdated = Timestamp(deciseconds: 0)
     /// CmpId: the registered id of the CMP that last updated the string (12 bits).
-    public var cmpId: Int
+    public var cmpId = 0
     /// CmpVersion: the CMP's own version number (12 bits).
-    public var cmpVersion: Int
+    public var cmpVersion = 0
     /// ConsentScreen: the CMP's screen number on which consent was given (6 bits).
-    public var consentScreen: Int
+    public var consentScreen = 0
     /// ConsentLanguage: the ISO 639-1 language of the consent notice, e.g. `EN`.
-    public var consentLanguage: TwoLetterCode
+    public var consentLanguage = TwoLetterCode(rawValue: 0)
     /// VendorListVersion: the Global Vendor List version used (12 bits).
-    public var vendorListVersion: Int
+    public var vendorListVersion = 0
     /// TcfPolicyVersion: the policy version (2 = TCF v2.0, 4 = v2.2, 5 = current). Any 6-bit value decodes.
-    public var policyVersion: Int
+    public var policyVersion = 0
     /// IsServiceSpecific: the string applies to this service only (policy requires `true`).
-    public var isServiceSpecific: Bool
+    public var isServiceSpecific = false
     /// UseNonStandardTexts: the CMP changed the standard purpose texts (formerly UseNonStandardStacks).
-    public var useNonStandardTexts: Bool
+    public var useNonStandardTexts = false
     /// SpecialFeatureOptIns.
-    public var specialFeatureOptIns: SpecialFeatureSet
+    public var specialFeatureOptIns = SpecialFeatureSet()
     /// PurposesConsent.
-    public var purposeConsents: PurposeSet
+    public var purposeConsents = PurposeSet()
     /// PurposesLITransparency: legitimate interest established and not objected to.
-    public var purposeLegitimateInterests: PurposeSet
+    public var purposeLegitimateInterests = PurposeSet()
     /// PurposeOneTreatment: purpose 1 was not disclosed, by the rules of ``publisherCountryCode``.
-    public var purposeOneTreatment: Bool
+    public var purposeOneTreatment = false
     /// PublisherCC: the country whose legislation the publisher follows, e.g. `DE`.
-    public var publisherCountryCode: TwoLetterCode
+    public var publisherCountryCode = TwoLetterCode(rawValue: 0)
     /// The Vendor Consent section.
-    public var vendorConsents: VendorSet
+    public var vendorConsents = VendorSet()
     /// The Vendor Legitimate Interest section.
-    public var vendorLegitimateInterests: VendorSet
+    public var vendorLegitimateInterests = VendorSet()
     /// The Publisher Restrictions section.
-    public var publisherRestrictions: PublisherRestrictions
+    public var publisherRestrictions = PublisherRestrictions()
     /// The Disclosed Vendors segment, or `nil` when absent (TCF v2.3 requires it).
     public var disclosedVendors: VendorSet?
     /// The Allowed Vendors segment (deprecated since 2021), or `nil` when absent.
