@@ -231,7 +231,7 @@ struct SegmentDecoder {
         throws(TCStringError) -> (canonical: Bool, highest: Int)
     {
         var canonical = true
-        var previousEnd = 0
+        // The highest end so far: entries are canonical while each starts past it, with a gap.
         var highest = 0
         for _ in 0..<count {
             let entryOffset = r.offset
@@ -254,8 +254,7 @@ struct SegmentDecoder {
                     value: end
                 )
             }
-            if start <= previousEnd &+ 1 || isRange != (end > start) { canonical = false }
-            previousEnd = Swift.max(previousEnd, end)
+            if start <= highest &+ 1 || isRange != (end > start) { canonical = false }
             highest = Swift.max(highest, end)
         }
         return (canonical, highest)
