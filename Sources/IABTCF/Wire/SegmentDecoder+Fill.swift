@@ -140,12 +140,15 @@ extension SegmentDecoder {
     /// Re-reads `count` entries that pass 1 validated, sets their ids in `words` and, when `layout`
     /// has room, also records them packed from `layout[at]`.
     private static func applyEntries(
-        _ r: inout BitReader,
+        _ reader: inout BitReader,
         count: Int,
         to words: UnsafeMutableBufferPointer<UInt64>,
         layout: UnsafeMutableBufferPointer<UInt64>,
         at position: Int
     ) {
+        // A local copy stays in registers; the inout one would be stored back after every entry.
+        var r = reader
+        defer { reader = r }
         @inline(__always) func apply(_ start: Int, _ end: Int) {
             if start == end {
                 // Single ids are the common entry: one word, one bit.

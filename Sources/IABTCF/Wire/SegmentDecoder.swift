@@ -224,12 +224,15 @@ struct SegmentDecoder {
     /// - Returns: whether the entries were canonical (ascending maximal runs, IsARange set exactly for runs
     ///   of two or more), and the highest id (0 when there are none).
     private static func scanRangeEntries(
-        _ r: inout BitReader,
+        _ reader: inout BitReader,
         count: Int,
         maxVendorId: Int
     )
         throws(TCStringError) -> (canonical: Bool, highest: Int)
     {
+        // A local copy stays in registers; the inout one would be stored back after every entry.
+        var r = reader
+        defer { reader = r }
         var canonical = true
         // The highest end so far: entries are canonical while each starts past it, with a gap.
         var highest = 0
