@@ -31,17 +31,16 @@ extension TCString {
     @inlinable
     public init(encoded string: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(TCStringError)
     {
-        // Inlinable so that a caller's `String` is passed on without a generic conversion.
-        try self.init(decoding: string as? String ?? String(string), options: options)
+        // Inlinable so that a caller's `String` is passed on without a generic conversion, and so
+        // that the value is filled where the caller keeps it (an initializer that throws copies its
+        // value out when it returns). Decoding writes every field in place, starting from the
+        // stored properties' initial values.
+        self.init(decodingStart: ())
+        if let failure = decodeInPlace(string as? String ?? String(string), options: options) { throw failure }
     }
 
-    @usableFromInline
-    init(decoding string: String, options: DecodingOptions) throws(TCStringError) {
-        // Decoding writes every field of `self` in place: a returned value would be moved through
-        // several generic closures, and `TCString` is a few hundred bytes. The fields start from their
-        // declared defaults (building them in a separate initializer cost a copy of the whole value).
-        if let failure = decodeInPlace(string, options: options) { throw failure }
-    }
+    /// Every field at its initial value, for ``decodeInPlace(_:options:)`` to overwrite.
+    @usableFromInline init(decodingStart: Void) {}
 
     /// Decodes a TC string from its UTF-8 bytes; see ``init(encoded:options:)``.
     public init(
@@ -62,7 +61,7 @@ extension TCString {
     }
 
     /// Fills every field of `self` from `string`, or returns the error.
-    private mutating func decodeInPlace(_ string: String, options: DecodingOptions) -> TCStringError? {
+    @usableFromInline mutating func decodeInPlace(_ string: String, options: DecodingOptions) -> TCStringError? {
         var text = string
         return text.withUTF8 { Self.decode(utf8: $0, options: options, into: &self) }
     }
