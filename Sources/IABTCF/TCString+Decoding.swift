@@ -62,6 +62,12 @@ extension TCString {
 
     /// Fills every field of `self` from `string`, or returns the error.
     @usableFromInline mutating func decodeInPlace(_ string: String, options: DecodingOptions) -> TCStringError? {
+        if let failure = string.utf8.withContiguousStorageIfAvailable({
+            Self.decode(utf8: $0, options: options, into: &self)
+        }) {
+            return failure
+        }
+        // A bridged or otherwise non-contiguous string is made native first.
         var text = string
         return text.withUTF8 { Self.decode(utf8: $0, options: options, into: &self) }
     }
