@@ -31,18 +31,25 @@ extension TCString {
     @inlinable
     public init(encoded string: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(TCStringError)
     {
-        // Inlinable so that a caller's `String` is passed on without a generic conversion, and so
-        // that the value is filled where the caller keeps it (an initializer that throws copies its
-        // value out when it returns). Decoding writes every field in place, starting from the
-        // stored properties' initial values.
+        // Both fronts are inlinable so that the value is filled where the caller keeps it (an
+        // initializer that throws copies its value out when it returns): decoding writes every field
+        // in place, starting from the stored properties' initial values.
         self.init(decodingStart: ())
-        if let failure = decodeInPlace(string as? String ?? String(string), options: options) { throw failure }
+        if let failure = decodeInPlace(String(string), options: options) { throw failure }
+    }
+
+    /// Decodes a TC string held in a `String`, reading it where it is (not even retained); see
+    /// ``init(encoded:options:)-(StringProtocol,_)`` for what is accepted.
+    @inlinable
+    public init(encoded string: String, options: DecodingOptions = DecodingOptions()) throws(TCStringError) {
+        self.init(decodingStart: ())
+        if let failure = decodeInPlace(string, options: options) { throw failure }
     }
 
     /// Every field at its initial value, for ``decodeInPlace(_:options:)`` to overwrite.
     @usableFromInline init(decodingStart: Void) {}
 
-    /// Decodes a TC string from its UTF-8 bytes; see ``init(encoded:options:)``.
+    /// Decodes a TC string from its UTF-8 bytes; see ``init(encoded:options:)-(StringProtocol,_)``.
     public init(
         encodedBytes bytes: some Collection<UInt8>,
         options: DecodingOptions = DecodingOptions()

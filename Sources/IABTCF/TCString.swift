@@ -1,6 +1,6 @@
 /// A decoded TCF v2 TC string: every field of every segment, typed.
 ///
-/// Decode with ``init(encoded:options:)``; read the fields; change them; encode again.
+/// Decode with ``init(encoded:options:)-(String,_)``; read the fields; change them; encode again.
 ///
 /// ```swift
 /// let tc = try TCString(encoded: "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA")
