@@ -166,9 +166,9 @@ struct SegmentDecoder {
         core.purposeLegitimateInterests = r.readLeftAlignedUnchecked(24)
         core.purposeOneTreatment = r.readUnchecked(1) == 1
         core.publisherCountryCode = r.readUnchecked(Field.publisherCC.width)
-        vendorConsents = try Self.scanVendorSection(&r)
-        vendorLegitimateInterests = try Self.scanVendorSection(&r)
-        restrictions = try scanRestrictions(&r)
+        try Self.scanVendorSection(&r, into: &vendorConsents)
+        try Self.scanVendorSection(&r, into: &vendorLegitimateInterests)
+        try scanRestrictions(&r)
     }
 
     private mutating func scanSegment(_ type: SegmentType, _ r: inout BitReader) throws(TCStringError) {
@@ -176,9 +176,9 @@ struct SegmentDecoder {
         case .core:
             preconditionFailure("the core is decoded by scanCore")
         case .disclosedVendors:
-            disclosedVendors = try Self.scanVendorSection(&r)
+            try Self.scanVendorSection(&r, into: &disclosedVendors)
         case .allowedVendors:
-            allowedVendors = try Self.scanVendorSection(&r)
+            try Self.scanVendorSection(&r, into: &allowedVendors)
         case .publisherTC:
             let consents = PurposeSet(rawValue: try r.readLeftAligned(24, .pubPurposesConsent))
             let interests = PurposeSet(rawValue: try r.readLeftAligned(24, .pubPurposesLITransparency))
@@ -198,17 +198,24 @@ struct SegmentDecoder {
     }
 
     /// MaxVendorId, IsRangeEncoding, then a bitfield (skipped) or range entries (validated).
-    private static func scanVendorSection(_ r: inout BitReader) throws(TCStringError) -> VendorSection {
+    ///
+    /// Writes `section` in place: returning the value and assigning it made the CPU reload a
+    /// just-stored stack copy in wider pieces, which stalled store-to-load forwarding.
+    private static func scanVendorSection(
+        _ r: inout BitReader,
+        into section: inout VendorSection?
+    ) throws(TCStringError) {
         let maxVendorId = try r.read(.maxVendorId)
         if try !r.readBool(.isRangeEncoding) {
             try r.require(maxVendorId, .bitField)
-            defer { r.skip(maxVendorId) }
-            return VendorSection(reader: r, maxVendorId: maxVendorId, isRange: false, entryCount: 0, canonical: true)
+            section = VendorSection(reader: r, maxVendorId: maxVendorId, isRange: false, entryCount: 0, canonical: true)
+            r.skip(maxVendorId)
+            return
         }
         let count = try r.read(.numEntries)
         let start = r
         let (canonical, _) = try scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
-        return VendorSection(
+        section = VendorSection(
             reader: start,
             maxVendorId: maxVendorId,
             isRange: true,
@@ -275,24 +282,34 @@ struct SegmentDecoder {
         return r.readRangeEntryUnchecked()
     }
 
-    /// Validates the restrictions and notes, per (purpose, type), the highest vendor id.
-    private mutating func scanRestrictions(_ r: inout BitReader) throws(TCStringError) -> Restrictions {
+    /// Validates the restrictions into ``restrictions`` and notes, per (purpose, type), the highest
+    /// vendor id.
+    private mutating func scanRestrictions(_ r: inout BitReader) throws(TCStringError) {
         let sectionStart = r
         let count = try r.read(.numPubRestrictions)
-        var section = Restrictions(reader: sectionStart, count: count, totalEntries: 0, canonical: true)
-        guard count > 0 else { return section }
+        var totalEntries = 0
+        var canonical = true
         var previousKey = -1
         for _ in 0..<count {
             let key = try r.read(.purposeId) << 2 | r.read(.restrictionType)
             let entryCount = try r.read(.numEntries)
-            let (canonical, highest) = try Self.scanRangeEntries(&r, count: entryCount, maxVendorId: VendorSet.maxID)
-            if !canonical || key <= previousKey { section.canonical = false }
+            let (entriesCanonical, highest) = try Self.scanRangeEntries(
+                &r,
+                count: entryCount,
+                maxVendorId: VendorSet.maxID
+            )
+            if !entriesCanonical || key <= previousKey { canonical = false }
             previousKey = key
-            section.totalEntries &+= entryCount
+            totalEntries &+= entryCount
             if pairKeys.insert(key) { pairs[key] = 0 }
             pairs[key] = Swift.max(pairs[key], UInt32(highest) &+ 1)
         }
-        return section
+        restrictions = Restrictions(
+            reader: sectionStart,
+            count: count,
+            totalEntries: totalEntries,
+            canonical: canonical
+        )
     }
 }
 
