@@ -58,7 +58,9 @@ extension SegmentDecoder {
             }
         }
 
-        layout.storage = storage
+        // Built in place (a local one would be copied into the value, then destroyed).
+        value.layout = WireLayout(storage: storage)
+        value.layout!.segments = segments
         func record(
             _ section: VendorSection?,
             _ regions: (Range<Int>, Range<Int>)?,
@@ -67,7 +69,7 @@ extension SegmentDecoder {
             -> VendorSet?
         {
             guard let section, let (setWords, _) = regions else { return nil }
-            layout.set(
+            value.layout!.set(
                 kind,
                 VendorSectionLayout.Packed(
                     maxVendorId: section.maxVendorId,
@@ -85,7 +87,7 @@ extension SegmentDecoder {
         var publisherRestrictions = PublisherRestrictions()
         if let restrictions, pairCount > 0 {
             publisherRestrictions = PublisherRestrictions(storage: storage, start: restrictionStart, count: pairCount)
-            if !restrictions.canonical { layout.restrictions = (publisherRestrictions, restrictionLayout) }
+            if !restrictions.canonical { value.layout!.restrictions = (publisherRestrictions, restrictionLayout) }
         }
         value.created = Timestamp(deciseconds: Int64(core.created))
         value.lastUpdated = Timestamp(deciseconds: Int64(core.lastUpdated))
@@ -108,9 +110,6 @@ extension SegmentDecoder {
         value.disclosedVendors = disclosedSet
         value.allowedVendors = allowedSet
         value.publisherTC = publisherTC
-        // Moved, not copied (about 80 instructions less per decode): the decoder is done with it.
-        value.layout = WireLayout(storage: [])
-        swap(&value.layout!, &layout)
     }
 
     /// The words of a placed pair, offset by `start`.

@@ -44,7 +44,8 @@ struct SegmentDecoder {
         purposeOneTreatment: false, publisherCountryCode: 0
     )
     var publisherTC: PublisherTC?
-    var layout = WireLayout(storage: [])
+    /// The segments in input order, packed for ``WireLayout/segments``.
+    var segments = FixedList4<UInt64>(filler: 0)
     var vendorConsents: VendorSection?
     var vendorLegitimateInterests: VendorSection?
     var disclosedVendors: VendorSection?
@@ -91,7 +92,7 @@ struct SegmentDecoder {
                 try scanSegment(known, &reader)
             }
             seen |= 1 << type.rawValue
-            layout.segments.append(
+            segments.append(
                 WireLayout.Segment(
                     type: type,
                     characters: reader.bitCount / 6,
