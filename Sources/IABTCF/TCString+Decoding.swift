@@ -35,7 +35,7 @@ extension TCString {
         // initializer that throws copies its value out when it returns): decoding writes every field
         // in place, starting from the stored properties' initial values.
         self.init(decodingStart: ())
-        if let failure = decodeInPlace(String(string), options: options) { throw failure }
+        try decodeInPlace(String(string), options: options)
     }
 
     /// Decodes a TC string held in a `String`, reading it where it is (not even retained); see
@@ -43,7 +43,7 @@ extension TCString {
     @inlinable
     public init(encoded string: String, options: DecodingOptions = DecodingOptions()) throws(TCStringError) {
         self.init(decodingStart: ())
-        if let failure = decodeInPlace(string, options: options) { throw failure }
+        try decodeInPlace(string, options: options)
     }
 
     /// Every field at its initial value, for ``decodeInPlace(_:options:)`` to overwrite.
@@ -54,54 +54,67 @@ extension TCString {
         encodedBytes bytes: some Collection<UInt8>,
         options: DecodingOptions = DecodingOptions()
     ) throws(TCStringError) {
-        var failure = bytes.withContiguousStorageIfAvailable {
-            Self.decode(utf8: $0, options: options, into: &self)
+        var failure: TCStringError?
+        let decoded: Void? = bytes.withContiguousStorageIfAvailable {
+            Self.decode(utf8: $0, options: options, into: &self, failure: &failure)
         }
-        if failure == nil {
+        if decoded == nil {
             // Refuse over-long input before copying it: a lazy collection can be far larger than memory.
             guard bytes.count <= options.maximumLength else {
                 throw TCStringError(.inputTooLong, value: options.maximumLength)
             }
-            failure = Array(bytes).withUnsafeBufferPointer { Self.decode(utf8: $0, options: options, into: &self) }
+            Array(bytes).withUnsafeBufferPointer {
+                Self.decode(utf8: $0, options: options, into: &self, failure: &failure)
+            }
         }
-        if let error = failure ?? nil { throw error }
+        if let failure { throw failure }
     }
 
-    /// Fills every field of `self` from `string`, or returns the error.
-    @usableFromInline mutating func decodeInPlace(_ string: String, options: DecodingOptions) -> TCStringError? {
-        if let failure = string.utf8.withContiguousStorageIfAvailable({
-            Self.decode(utf8: $0, options: options, into: &self)
-        }) {
-            return failure
+    /// Fills every field of `self` from `string`.
+    @usableFromInline mutating func decodeInPlace(_ string: String, options: DecodingOptions) throws(TCStringError) {
+        var failure: TCStringError?
+        let decoded: Void? = string.utf8.withContiguousStorageIfAvailable {
+            Self.decode(utf8: $0, options: options, into: &self, failure: &failure)
         }
-        // A bridged or otherwise non-contiguous string is made native first.
-        var text = string
-        return text.withUTF8 { Self.decode(utf8: $0, options: options, into: &self) }
+        if decoded == nil {
+            // A bridged or otherwise non-contiguous string is made native first.
+            var text = string
+            text.withUTF8 { Self.decode(utf8: $0, options: options, into: &self, failure: &failure) }
+        }
+        if let failure { throw failure }
     }
 
-    /// The one decoding routine every front calls: fills every field of `value`, or returns the error.
+    /// The one decoding routine every front calls: fills every field of `value`, or sets `failure`.
+    ///
+    /// The error goes out through `failure`, written only when there is one: returned through the
+    /// closures below, even a `nil` was copied at every level, a cost on every successful decode.
     static func decode(
         utf8 input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions,
-        into value: inout TCString
-    ) -> TCStringError? {
-        guard !input.isEmpty else { return TCStringError(.emptyString) }
+        into value: inout TCString,
+        failure: inout TCStringError?
+    ) {
+        guard !input.isEmpty else {
+            failure = TCStringError(.emptyString)
+            return
+        }
         guard input.count <= options.maximumLength else {
-            return TCStringError(.inputTooLong, value: options.maximumLength)
+            failure = TCStringError(.inputTooLong, value: options.maximumLength)
+            return
         }
         // Every segment keeps its decoded bytes until the second pass, each with its own zero tail;
         // at most five segments are decoded (a fifth is always a duplicate).
         let scratchBytes = Base64URL.scratchSize(characters: input.count) + 5 * BitReader.tailPadding
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
                 var decoder = SegmentDecoder(input: input, scratch: scratch.baseAddress!, pairs: pairs)
                 do throws(TCStringError) {
                     try decoder.scanSegments()
                 } catch {
-                    return error
+                    failure = error
+                    return
                 }
                 decoder.fill(into: &value)
-                return nil
             }
         }
     }
