@@ -124,15 +124,17 @@ extension SegmentDecoder {
         into words: UnsafeMutableBufferPointer<UInt64>,
         layout: UnsafeMutableBufferPointer<UInt64>
     ) {
-        var r = section.reader
         guard section.isRange else {
-            let start = r.offset
-            for i in 0..<words.count { words[i] = r.peek64(at: start &+ i &* 64) }
+            // Reads through `section` rather than a copy of its reader: copying the reader whole
+            // reloaded it in wider pieces than it was written, stalling store forwarding.
+            let start = section.reader.offset
+            for i in 0..<words.count { words[i] = section.reader.peek64(at: start &+ i &* 64) }
             // The last word's bits past MaxVendorId belong to the next field.
             let spare = words.count &* 64 &- section.maxVendorId
             if spare > 0 { words[words.count &- 1] &= ~0 &<< UInt64(spare) }
             return
         }
+        var r = section.reader
         applyEntries(&r, count: section.entryCount, to: words, layout: layout, at: 0)
     }
 
