@@ -28,6 +28,28 @@ import Testing
         #expect(try TCString(encoded: vector.tcString).encoded(.preservingLayout) == vector.tcString)
     }
 
+    /// Bitfields whose last words hold no ids (MaxVendorId above the highest id, or no ids at all)
+    /// decode to the ids present, re-encode byte for byte and stay mutable past their old end.
+    @Test func bitFieldsWithTrailingZeroWords() throws {
+        var b = WireBuilder.coreHeader()
+        b.put(200, 16)  // consents: a 200-bit bitfield holding 3 and 70
+        b.put(0, 1)
+        for id in 1...200 { b.put(id == 3 || id == 70 ? 1 : 0, 1) }
+        b.put(130, 16)  // legitimate interests: a 130-bit bitfield holding nothing
+        b.put(0, 1)
+        b.put(0, 130)
+        b.put(0, 12)  // no restrictions
+        let text = b.base64URL
+        var value = try TCString(encoded: text)
+        #expect(value.vendorConsents == [3, 70])
+        #expect(value.vendorLegitimateInterests.isEmpty)
+        #expect(try value.encoded(.preservingLayout) == text)
+        try value.vendorConsents.insert(199)
+        try value.vendorLegitimateInterests.insert(130)
+        #expect(value.vendorConsents == [3, 70, 199])
+        #expect(try TCString(encoded: value.encoded()) == value)
+    }
+
     @Test func changedSectionsAreWrittenCanonically() throws {
         // E12: both vendor sections are ranges with MaxVendorId far above any id (829 and 828, no entries).
         let e12 = "CO5dPi4O5dPx2B7DvCENA2CgAAAAAAAAAAAAGewAAM8gAAAA.YAAAAAAAAAAA"

@@ -15,7 +15,9 @@ struct SegmentDecoder {
         var entryCount: Int
         /// Whether the range entries were the set's maximal runs, ascending, IsARange only for runs.
         var canonical: Bool
-        var words: Int { (maxVendorId + 63) >> 6 }
+        /// The words up to the last that holds an id: the set's size in the shared buffer. A
+        /// section without ids (often range-encoded with no entries) then needs no allocation.
+        var words: Int
         /// Packed entries to keep for the layout: only non-canonical ones are kept.
         var layoutWords: Int { canonical ? 0 : entryCount }
     }
@@ -209,20 +211,40 @@ struct SegmentDecoder {
         let maxVendorId = try r.read(.maxVendorId)
         if try !r.readBool(.isRangeEncoding) {
             try r.require(maxVendorId, .bitField)
-            section = VendorSection(reader: r, maxVendorId: maxVendorId, isRange: false, entryCount: 0, canonical: true)
+            section = VendorSection(
+                reader: r,
+                maxVendorId: maxVendorId,
+                isRange: false,
+                entryCount: 0,
+                canonical: true,
+                words: Self.bitFieldWords(r, bits: maxVendorId)
+            )
             r.skip(maxVendorId)
             return
         }
         let count = try r.read(.numEntries)
         let start = r
-        let (canonical, _) = try scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
+        let (canonical, highest) = try scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
         section = VendorSection(
             reader: start,
             maxVendorId: maxVendorId,
             isRange: true,
             entryCount: count,
-            canonical: canonical
+            canonical: canonical,
+            words: (highest &+ 63) &>> 6
         )
+    }
+
+    /// The words of the `bits`-bit bitfield at `r` up to the last one with a bit set (its last
+    /// word masked to the field). Usually the last word: MaxVendorId is the highest id present.
+    private static func bitFieldWords(_ r: BitReader, bits: Int) -> Int {
+        var words = (bits &+ 63) &>> 6
+        guard words > 0 else { return 0 }
+        let spare = words &* 64 &- bits
+        if r.peek64(at: r.offset &+ (words &- 1) &* 64) & (~0 &<< UInt64(spare)) != 0 { return words }
+        words &-= 1
+        while words > 0 && r.peek64(at: r.offset &+ (words &- 1) &* 64) == 0 { words &-= 1 }
+        return words
     }
 
     /// Reads and validates `count` range entries.
