@@ -109,7 +109,7 @@ extension TCString {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
                 var decoder = SegmentDecoder(input: input, scratch: scratch.baseAddress!, pairs: pairs)
                 do throws(TCStringError) {
-                    try decoder.scanSegments()
+                    try decoder.scanSegments(into: &value)
                 } catch {
                     failure = error
                     return

@@ -89,21 +89,6 @@ extension SegmentDecoder {
             publisherRestrictions = PublisherRestrictions(storage: storage, start: restrictionStart, count: pairCount)
             if !restrictions.canonical { value.layout!.restrictions = (publisherRestrictions, restrictionLayout) }
         }
-        value.created = Timestamp(deciseconds: Int64(core.created))
-        value.lastUpdated = Timestamp(deciseconds: Int64(core.lastUpdated))
-        value.cmpId = core.cmpId
-        value.cmpVersion = core.cmpVersion
-        value.consentScreen = core.consentScreen
-        value.consentLanguage = TwoLetterCode(rawValue: core.consentLanguage)
-        value.vendorListVersion = core.vendorListVersion
-        value.policyVersion = core.policyVersion
-        value.isServiceSpecific = core.isServiceSpecific
-        value.useNonStandardTexts = core.useNonStandardTexts
-        value.specialFeatureOptIns = SpecialFeatureSet(rawValue: core.specialFeatureOptIns)
-        value.purposeConsents = PurposeSet(rawValue: core.purposeConsents)
-        value.purposeLegitimateInterests = PurposeSet(rawValue: core.purposeLegitimateInterests)
-        value.purposeOneTreatment = core.purposeOneTreatment
-        value.publisherCountryCode = TwoLetterCode(rawValue: core.publisherCountryCode)
         value.vendorConsents = vendorConsentSet
         value.vendorLegitimateInterests = vendorInterestSet
         value.publisherRestrictions = publisherRestrictions

@@ -1,8 +1,8 @@
 /// Decodes one input in two passes.
 ///
-/// Pass 1 (``scanSegments()``) base64url-decodes every segment, reads the fixed fields and walks
-/// every vendor section and restriction, validating everything and noting how many words each set
-/// needs. Pass 2 (``fill(into:)``) makes one zeroed word buffer of exactly that size and fills every
+/// Pass 1 (``scanSegments(into:)``) base64url-decodes every segment, reads the core's fixed fields
+/// straight into the value and walks every vendor section and restriction, validating everything
+/// and noting how many words each set needs. Pass 2 (``fill(into:)``) makes one zeroed word buffer of exactly that size and fills every
 /// set in it — bitfields a word at a time, ranges with masks, restrictions behind one descriptor
 /// word per (purpose, type) — so a decode allocates that buffer and nothing else.
 struct SegmentDecoder {
@@ -38,13 +38,6 @@ struct SegmentDecoder {
     let pairs: UnsafeMutableBufferPointer<UInt32>
     /// The (purpose, type) keys seen, so ``pairs`` needs no clearing and is walked by its used keys only.
     var pairKeys = KeySet()
-    /// The core's fixed fields, in wire order (read by pass 1).
-    var core = (
-        created: 0, lastUpdated: 0, cmpId: 0, cmpVersion: 0, consentScreen: 0, consentLanguage: 0,
-        vendorListVersion: 0, policyVersion: 0, isServiceSpecific: false, useNonStandardTexts: false,
-        specialFeatureOptIns: 0 as UInt64, purposeConsents: 0 as UInt64, purposeLegitimateInterests: 0 as UInt64,
-        purposeOneTreatment: false, publisherCountryCode: 0
-    )
     var publisherTC: PublisherTC?
     /// The segments in input order, packed for ``WireLayout/segments``.
     var segments = FixedList4<UInt64>(filler: 0)
@@ -66,7 +59,8 @@ struct SegmentDecoder {
 
     // MARK: - Pass 1 (pass 2 is in SegmentDecoder+Fill.swift)
 
-    mutating func scanSegments() throws(TCStringError) {
+    /// Pass 1. The core's fixed fields go straight into `value`; everything else is noted for pass 2.
+    mutating func scanSegments(into value: inout TCString) throws(TCStringError) {
         var start = 0
         var index = 0
         var seen: UInt8 = 0  // bit n: SegmentType n was seen
@@ -75,7 +69,7 @@ struct SegmentDecoder {
             let type: SegmentType
             if index == 0 {
                 type = .core
-                try scanCore(&reader)
+                try scanCore(&reader, into: &value)
             } else {
                 let raw = try reader.read(.segmentType)
                 guard let known = SegmentType(rawValue: raw), known != .core else {
@@ -142,7 +136,7 @@ struct SegmentDecoder {
     /// The sum of ``coreFixedFields``' widths, a literal so the hot path needs no lazy initialisation.
     private static let coreFixedBits = 207
 
-    private mutating func scanCore(_ r: inout BitReader) throws(TCStringError) {
+    private mutating func scanCore(_ r: inout BitReader, into value: inout TCString) throws(TCStringError) {
         let version = try r.read(.version)
         guard version == 2 else {
             throw TCStringError.at(.unsupportedVersion, segment: r.segment, bit: 0, field: .version, value: version)
@@ -154,21 +148,21 @@ struct SegmentDecoder {
             var probe = r
             for field in Self.coreFixedFields { _ = try probe.read(field) }
         }
-        core.created = r.readUnchecked(Field.created.width)
-        core.lastUpdated = r.readUnchecked(Field.lastUpdated.width)
-        core.cmpId = r.readUnchecked(Field.cmpId.width)
-        core.cmpVersion = r.readUnchecked(Field.cmpVersion.width)
-        core.consentScreen = r.readUnchecked(Field.consentScreen.width)
-        core.consentLanguage = r.readUnchecked(Field.consentLanguage.width)
-        core.vendorListVersion = r.readUnchecked(Field.vendorListVersion.width)
-        core.policyVersion = r.readUnchecked(Field.policyVersion.width)
-        core.isServiceSpecific = r.readUnchecked(1) == 1
-        core.useNonStandardTexts = r.readUnchecked(1) == 1
-        core.specialFeatureOptIns = r.readLeftAlignedUnchecked(12)
-        core.purposeConsents = r.readLeftAlignedUnchecked(24)
-        core.purposeLegitimateInterests = r.readLeftAlignedUnchecked(24)
-        core.purposeOneTreatment = r.readUnchecked(1) == 1
-        core.publisherCountryCode = r.readUnchecked(Field.publisherCC.width)
+        value.created = Timestamp(deciseconds: Int64(r.readUnchecked(Field.created.width)))
+        value.lastUpdated = Timestamp(deciseconds: Int64(r.readUnchecked(Field.lastUpdated.width)))
+        value.cmpId = r.readUnchecked(Field.cmpId.width)
+        value.cmpVersion = r.readUnchecked(Field.cmpVersion.width)
+        value.consentScreen = r.readUnchecked(Field.consentScreen.width)
+        value.consentLanguage = TwoLetterCode(rawValue: r.readUnchecked(Field.consentLanguage.width))
+        value.vendorListVersion = r.readUnchecked(Field.vendorListVersion.width)
+        value.policyVersion = r.readUnchecked(Field.policyVersion.width)
+        value.isServiceSpecific = r.readUnchecked(1) == 1
+        value.useNonStandardTexts = r.readUnchecked(1) == 1
+        value.specialFeatureOptIns = SpecialFeatureSet(rawValue: r.readLeftAlignedUnchecked(12))
+        value.purposeConsents = PurposeSet(rawValue: r.readLeftAlignedUnchecked(24))
+        value.purposeLegitimateInterests = PurposeSet(rawValue: r.readLeftAlignedUnchecked(24))
+        value.purposeOneTreatment = r.readUnchecked(1) == 1
+        value.publisherCountryCode = TwoLetterCode(rawValue: r.readUnchecked(Field.publisherCC.width))
         try Self.scanVendorSection(&r, into: &vendorConsents)
         try Self.scanVendorSection(&r, into: &vendorLegitimateInterests)
         try scanRestrictions(&r)
