@@ -1,10 +1,11 @@
-/// Pass 2: one word buffer for every set, then every field of the value.
+/// Pass 2: one word buffer for every set, then the rest of the value.
 extension SegmentDecoder {
     /// A pair's entry in ``pairs`` once pass 2 has placed it: this flag, its word offset from the
     /// first restriction descriptor (bits 11-30) and its word count (bits 0-10, at most 1,024).
     private static let placed: UInt32 = 1 << 31
 
-    /// Allocates the shared words, fills every set and writes every field of `value`, with its layout.
+    /// Allocates the shared words, fills every set and writes what pass 1 left of `value`: its vendor
+    /// sets, restrictions, Publisher TC segment and layout.
     mutating func fill(into value: inout TCString) {
         // Plan the word buffer: each set's words, then any non-canonical entries for the layout.
         var total = 0
