@@ -61,8 +61,11 @@ public struct TCString: Sendable {
     /// The Publisher TC segment, or `nil` when absent.
     public var publisherTC: PublisherTC?
 
-    /// How a decoded string laid its sections out on the wire; `nil` for values built in code.
-    var layout: WireLayout?
+    /// How a decoded string laid its sections out on the wire; empty for values built in code.
+    var wire = WireLayout()
+
+    /// The wire layout of a decoded string; `nil` for values built in code.
+    var layout: WireLayout? { wire.isDecoded ? wire : nil }
 
     /// Creates a TC string value. Every field has a neutral default; `created` and `lastUpdated`
     /// are required because the codec has no clock (see ``Timestamp/startOfDay``).

@@ -29,6 +29,12 @@ public struct VendorSet: Sendable, Hashable {
     /// Takes words in the set's layout and drops trailing zero words.
     init(words: [UInt64]) { self.init(words: words[...]) }
 
+    /// Takes words in the set's layout whose last word is not zero.
+    init(trimmedWords words: ArraySlice<UInt64>) {
+        assert(words.last != 0)
+        self.words = words
+    }
+
     /// The word at 0-based `index`.
     @inlinable func word(_ index: Int) -> UInt64 { words[words.startIndex &+ index] }
 

@@ -4,20 +4,18 @@ extension SegmentDecoder {
     /// first restriction descriptor (bits 11-30) and its word count (bits 0-10, at most 1,024).
     private static let placed: UInt32 = 1 << 31
 
-    /// Allocates the shared words, fills every set and writes what pass 1 left of `value`: its vendor
-    /// sets, restrictions, Publisher TC segment and layout.
+    /// Allocates the shared words (none when no set holds an id), fills every set and writes what
+    /// pass 1 left of `value`: its vendor sets, restrictions, Publisher TC segment and layout. A set
+    /// without ids keeps the empty value it started with: no store, and no release of the old one.
     mutating func fill(into value: inout TCString) {
-        // Plan the word buffer: each set's words, then any non-canonical entries for the layout.
+        // Plan the word buffer: each set's words (then its entries as written, when not canonical),
+        // one descriptor per restriction (purpose, type) pair, each pair's words, and the restriction
+        // entries as written when they were not canonical.
         var total = 0
-        func reserve(_ count: Int) -> Range<Int> {
-            defer { total &+= count }
-            return total..<(total &+ count)
-        }
-        let consents = vendorConsents.map { (reserve($0.words), reserve($0.layoutWords)) }
-        let interests = vendorLegitimateInterests.map { (reserve($0.words), reserve($0.layoutWords)) }
-        let disclosed = disclosedVendors.map { (reserve($0.words), reserve($0.layoutWords)) }
-        let allowed = allowedVendors.map { (reserve($0.words), reserve($0.layoutWords)) }
-        // Restrictions: one descriptor per (purpose, type) pair, then each pair's vendor words.
+        Self.place(&vendorConsents, at: &total)
+        Self.place(&vendorLegitimateInterests, at: &total)
+        Self.place(&disclosedVendors, at: &total)
+        Self.place(&allowedVendors, at: &total)
         let restrictionStart = total
         let pairCount = pairKeys.count
         total &+= pairCount
@@ -26,90 +24,88 @@ extension SegmentDecoder {
             pairs[key] = Self.placed | UInt32(total &- restrictionStart) << 11 | UInt32(words)
             total &+= words
         }
-        let restrictionLayout = reserve(restrictions.map { $0.canonical ? 0 : $0.count &+ $0.totalEntries } ?? 0)
+        let keptEntries = restrictions.map { $0.canonical ? 0 : $0.count &+ $0.totalEntries } ?? 0
+        let restrictionEntries = total..<(total &+ keptEntries)
+        total = restrictionEntries.upperBound
 
-        var storage = [UInt64](repeating: 0, count: total)
-        storage.withUnsafeMutableBufferPointer { words in
-            func fill(_ section: VendorSection?, _ regions: (Range<Int>, Range<Int>)?) {
-                guard let section, let (set, entries) = regions else { return }
-                Self.fill(
-                    section,
-                    into: UnsafeMutableBufferPointer(rebasing: words[set]),
-                    layout: UnsafeMutableBufferPointer(rebasing: words[entries])
-                )
-            }
-            fill(vendorConsents, consents)
-            fill(vendorLegitimateInterests, interests)
-            fill(disclosedVendors, disclosed)
-            fill(allowedVendors, allowed)
-            if let restrictions, pairCount > 0 {
+        // Everything is written into `value` in place: a local built and assigned would be copied.
+        value.wire.segments = segments
+        if total > 0 {
+            value.wire.storage = [UInt64](repeating: 0, count: total)
+            value.wire.storage.withUnsafeMutableBufferPointer { words in
+                Self.fill(vendorConsents, in: words)
+                Self.fill(vendorLegitimateInterests, in: words)
+                Self.fill(disclosedVendors, in: words)
+                Self.fill(allowedVendors, in: words)
+                guard let restrictions, pairCount > 0 else { return }
                 for (i, key) in pairKeys.enumerated() {
-                    let region = Self.region(pairs[key], from: 0)
                     words[restrictionStart &+ i] = PublisherRestrictions.descriptor(
                         purposeId: key >> 2,
                         restrictionType: key & 3,
-                        words: region
+                        words: Self.region(pairs[key])
                     )
                 }
                 fillRestrictions(
                     restrictions,
                     words: UnsafeMutableBufferPointer(rebasing: words[restrictionStart...]),
-                    layout: UnsafeMutableBufferPointer(rebasing: words[restrictionLayout])
+                    layout: UnsafeMutableBufferPointer(rebasing: words[restrictionEntries])
                 )
             }
         }
 
-        // Built in place (a local one would be copied into the value, then destroyed).
-        value.layout = WireLayout(storage: storage)
-        value.layout!.segments = segments
-        func record(
-            _ section: VendorSection?,
-            _ regions: (Range<Int>, Range<Int>)?,
-            _ kind: WireLayout.Section
-        )
-            -> VendorSet?
-        {
-            guard let section, let (setWords, _) = regions else { return nil }
-            value.layout!.set(
-                kind,
-                VendorSectionLayout.Packed(
-                    maxVendorId: section.maxVendorId,
-                    isRange: section.isRange,
-                    setWords: setWords,
-                    keptEntries: section.canonical ? nil : section.entryCount
-                )
-            )
-            return VendorSet(words: storage[setWords])
+        if let section = vendorConsents {
+            value.wire.set(.vendorConsents, section.packed)
+            if section.words > 0 { value.vendorConsents = Self.set(section, in: value.wire.storage) }
         }
-        let vendorConsentSet = record(vendorConsents, consents, .vendorConsents)!
-        let vendorInterestSet = record(vendorLegitimateInterests, interests, .vendorLegitimateInterests)!
-        let disclosedSet = record(disclosedVendors, disclosed, .disclosedVendors)
-        let allowedSet = record(allowedVendors, allowed, .allowedVendors)
-        var publisherRestrictions = PublisherRestrictions()
+        if let section = vendorLegitimateInterests {
+            value.wire.set(.vendorLegitimateInterests, section.packed)
+            if section.words > 0 { value.vendorLegitimateInterests = Self.set(section, in: value.wire.storage) }
+        }
+        if let section = disclosedVendors {
+            value.wire.set(.disclosedVendors, section.packed)
+            value.disclosedVendors = Self.set(section, in: value.wire.storage)
+        }
+        if let section = allowedVendors {
+            value.wire.set(.allowedVendors, section.packed)
+            value.allowedVendors = Self.set(section, in: value.wire.storage)
+        }
         if let restrictions, pairCount > 0 {
-            publisherRestrictions = PublisherRestrictions(storage: storage, start: restrictionStart, count: pairCount)
-            if !restrictions.canonical { value.layout!.restrictions = (publisherRestrictions, restrictionLayout) }
+            value.publisherRestrictions = PublisherRestrictions(
+                storage: value.wire.storage,
+                start: restrictionStart,
+                count: pairCount
+            )
+            if !restrictions.canonical {
+                value.wire.restrictions = (restrictionStart, pairCount, restrictionEntries)
+            }
         }
-        value.vendorConsents = vendorConsentSet
-        value.vendorLegitimateInterests = vendorInterestSet
-        value.publisherRestrictions = publisherRestrictions
-        value.disclosedVendors = disclosedSet
-        value.allowedVendors = allowedSet
-        value.publisherTC = publisherTC
+        if let publisherTC { value.publisherTC = publisherTC }
     }
 
-    /// The words of a placed pair, offset by `start`.
-    private static func region(_ pair: UInt32, from start: Int) -> Range<Int> {
-        let offset = start &+ Int(pair >> 11 & 0xF_FFFF)
+    /// Reserves `section`'s words and kept entries from `total` on.
+    private static func place(_ section: inout VendorSection?, at total: inout Int) {
+        guard section != nil else { return }
+        section!.offset = total
+        total &+= section!.words &+ section!.layoutWords
+    }
+
+    /// A placed section's set; pass 1 sized it to its last word with an id, so there is nothing to trim.
+    private static func set(_ section: VendorSection, in storage: [UInt64]) -> VendorSet {
+        guard section.words > 0 else { return VendorSet() }
+        return VendorSet(trimmedWords: storage[section.offset..<(section.offset &+ section.words)])
+    }
+
+    /// The words of a placed pair, from the first restriction descriptor.
+    private static func region(_ pair: UInt32) -> Range<Int> {
+        let offset = Int(pair >> 11 & 0xF_FFFF)
         return offset..<(offset &+ Int(pair & 0x7FF))
     }
 
-    /// Copies a bitfield a word at a time, or applies range entries with masks.
-    private static func fill(
-        _ section: VendorSection,
-        into words: UnsafeMutableBufferPointer<UInt64>,
-        layout: UnsafeMutableBufferPointer<UInt64>
-    ) {
+    /// Copies a placed section's bitfield a word at a time, or applies its range entries with masks
+    /// (recording them after its words when they were not canonical).
+    private static func fill(_ section: VendorSection?, in buffer: UnsafeMutableBufferPointer<UInt64>) {
+        guard let section, section.words > 0 else { return }
+        let words = UnsafeMutableBufferPointer(rebasing: buffer[section.offset..<(section.offset &+ section.words)])
         guard section.isRange else {
             // Reads through `section` rather than a copy of its reader: copying the reader whole
             // reloaded it in wider pieces than it was written, stalling store forwarding.
@@ -120,8 +116,15 @@ extension SegmentDecoder {
             if spare > 0 { words[words.count &- 1] &= ~0 &<< UInt64(spare) }
             return
         }
+        let entries = section.offset &+ section.words
         var r = section.reader
-        applyEntries(&r, count: section.entryCount, to: words, layout: layout, at: 0)
+        applyEntries(
+            &r,
+            count: section.entryCount,
+            to: words,
+            layout: UnsafeMutableBufferPointer(rebasing: buffer[entries..<(entries &+ section.layoutWords)]),
+            at: 0
+        )
     }
 
     /// Re-reads `count` entries that pass 1 validated, sets their ids in `words` and, when `layout`
@@ -173,7 +176,7 @@ extension SegmentDecoder {
             let purposeId = r.readUnchecked(Field.purposeId.width)
             let type = r.readUnchecked(Field.restrictionType.width)
             let count = r.readUnchecked(Field.numEntries.width)
-            let region = Self.region(pairs[purposeId << 2 | type], from: 0)
+            let region = Self.region(pairs[purposeId << 2 | type])
             if recorded < layout.count {
                 layout[recorded] = UInt64(purposeId << 16 | type << 12 | count)
                 recorded &+= 1

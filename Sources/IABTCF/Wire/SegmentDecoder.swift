@@ -20,6 +20,18 @@ struct SegmentDecoder {
         var words: Int
         /// Packed entries to keep for the layout: only non-canonical ones are kept.
         var layoutWords: Int { canonical ? 0 : entryCount }
+        /// Where pass 2 placed the set's words in the shared buffer (its kept entries follow them).
+        var offset = 0
+
+        /// The section's layout, once placed.
+        var packed: VendorSectionLayout.Packed {
+            VendorSectionLayout.Packed(
+                maxVendorId: maxVendorId,
+                isRange: isRange,
+                setWords: offset..<(offset &+ words),
+                keptEntries: canonical ? nil : entryCount
+            )
+        }
     }
 
     /// The Publisher Restrictions section found by pass 1.

@@ -4,7 +4,8 @@
 /// it was decoded with, so an unchanged string re-encodes byte for byte.
 ///
 /// It is small and cheap to copy: one reference to the decode's word buffer (which also holds the
-/// vendor sets and any range entries as written) and packed integers.
+/// vendor sets and any range entries as written) and packed integers. A value built in code has an
+/// empty one (no segments); it is not optional so that a decode writes its parts in place.
 struct WireLayout: Sendable {
     /// One segment as it appeared in the input.
     struct Segment: Sendable {
@@ -37,15 +38,18 @@ struct WireLayout: Sendable {
     }
 
     /// The decode's shared words: vendor sets, restriction vendors, range entries as written.
-    var storage: [UInt64]
+    var storage: [UInt64] = []
     /// The segments in input order, packed (``Segment/init(packed:)``) to keep the value small.
     var segments = FixedList4<UInt64>(filler: 0)
     /// Packed ``VendorSectionLayout``s for vendor consents, vendor LI, disclosed and allowed vendors (0: absent).
     var sections: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    /// The restrictions as decoded and the words holding them as written, only when that was not canonical.
-    var restrictions: (decoded: PublisherRestrictions, entries: Range<Int>)?
+    /// Where in ``storage`` the restrictions are, as decoded (descriptors) and as written (entries),
+    /// only when they were not canonical. Offsets rather than a ``PublisherRestrictions``: one
+    /// reference less to release with every value.
+    var restrictions: (descriptors: Int, count: Int, entries: Range<Int>)?
 
-    init(storage: [UInt64]) { self.storage = storage }
+    /// Whether this is a decode's layout; a value built in code has none.
+    var isDecoded: Bool { !segments.isEmpty }
 
     /// The vendor sections, in the order of ``sections``.
     enum Section: Int {
@@ -65,7 +69,12 @@ struct WireLayout: Sendable {
 
     /// The restriction entries as written, when they were not canonical.
     var restrictionsLayout: RestrictionsLayout? {
-        restrictions.map { RestrictionsLayout(decoded: $0.decoded, entries: storage[$0.entries]) }
+        restrictions.map {
+            RestrictionsLayout(
+                decoded: PublisherRestrictions(storage: storage, start: $0.descriptors, count: $0.count),
+                entries: storage[$0.entries]
+            )
+        }
     }
 }
 
