@@ -67,7 +67,7 @@ extension TCString {
                 Self.decode(utf8: $0, options: options, into: &self, failure: &failure)
             }
         }
-        if let failure { throw failure }
+        if let failure = consume failure { throw failure }
     }
 
     /// Fills every field of `self` from `string`.
@@ -81,7 +81,7 @@ extension TCString {
             var text = string
             text.withUTF8 { Self.decode(utf8: $0, options: options, into: &self, failure: &failure) }
         }
-        if let failure { throw failure }
+        if let failure = consume failure { throw failure }
     }
 
     /// The one decoding routine every front calls: fills every field of `value`, or sets `failure`.
