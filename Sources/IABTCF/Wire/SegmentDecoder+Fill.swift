@@ -17,12 +17,14 @@ extension SegmentDecoder {
         Self.place(&disclosedVendors, at: &total)
         Self.place(&allowedVendors, at: &total)
         let restrictionStart = total
-        let pairCount = pairKeys.count
+        let pairCount = pairKeys.isEmpty ? 0 : pairKeys.count
         total &+= pairCount
-        for key in pairKeys {
-            let words = (Int(pairs[key]) &- 1 &+ 63) &>> 6
-            pairs[key] = Self.placed | UInt32(total &- restrictionStart) << 11 | UInt32(words)
-            total &+= words
+        if pairCount > 0 {
+            for key in pairKeys {
+                let words = (Int(pairs[key]) &- 1 &+ 63) &>> 6
+                pairs[key] = Self.placed | UInt32(total &- restrictionStart) << 11 | UInt32(words)
+                total &+= words
+            }
         }
         let keptEntries = restrictions.map { $0.canonical ? 0 : $0.count &+ $0.totalEntries } ?? 0
         let restrictionEntries = total..<(total &+ keptEntries)

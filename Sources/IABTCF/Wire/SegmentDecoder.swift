@@ -28,7 +28,8 @@ struct SegmentDecoder {
             VendorSectionLayout.Packed(
                 maxVendorId: maxVendorId,
                 isRange: isRange,
-                setWords: offset..<(offset &+ words),
+                setOffset: offset,
+                setCount: words,
                 keptEntries: canonical ? nil : entryCount
             )
         }
@@ -345,6 +346,9 @@ struct SegmentDecoder {
 /// A set of (PurposeId << 2 | RestrictionType) keys, 0-255, iterated in ascending order.
 struct KeySet: Sequence, IteratorProtocol {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// Whether there are no keys: cheaper than `count == 0` (baseline x86-64 has no popcount instruction).
+    var isEmpty: Bool { words.0 | words.1 | words.2 | words.3 == 0 }
 
     /// The number of keys.
     var count: Int {

@@ -119,10 +119,12 @@ struct VendorSectionLayout: Sendable {
     struct Packed {
         var value: UInt64
 
-        init(maxVendorId: Int, isRange: Bool, setWords: Range<Int>, keptEntries: Int?) {
+        /// Every argument is in range by construction (the decoder's bounds), so nothing is checked.
+        init(maxVendorId: Int, isRange: Bool, setOffset: Int, setCount: Int, keptEntries: Int?) {
+            func bits(_ value: Int, at shift: UInt64) -> UInt64 { UInt64(truncatingIfNeeded: value) &<< shift }
             value =
-                1 << 63 | UInt64(maxVendorId) << 47 | (isRange ? 1 << 46 : 0) | (keptEntries != nil ? 1 << 45 : 0)
-                | UInt64(setWords.lowerBound) << 24 | UInt64(setWords.count) << 12 | UInt64(keptEntries ?? 0)
+                1 << 63 | bits(maxVendorId, at: 47) | (isRange ? 1 << 46 : 0) | (keptEntries != nil ? 1 << 45 : 0)
+                | bits(setOffset, at: 24) | bits(setCount, at: 12) | bits(keptEntries ?? 0, at: 0)
         }
     }
 
