@@ -161,21 +161,32 @@ struct SegmentDecoder {
             var probe = r
             for field in Self.coreFixedFields { _ = try probe.read(field) }
         }
-        value.created = Timestamp(deciseconds: Int64(r.readUnchecked(Field.created.width)))
-        value.lastUpdated = Timestamp(deciseconds: Int64(r.readUnchecked(Field.lastUpdated.width)))
-        value.cmpId = r.readUnchecked(Field.cmpId.width)
-        value.cmpVersion = r.readUnchecked(Field.cmpVersion.width)
-        value.consentScreen = r.readUnchecked(Field.consentScreen.width)
-        value.consentLanguage = TwoLetterCode(rawValue: r.readUnchecked(Field.consentLanguage.width))
-        value.vendorListVersion = r.readUnchecked(Field.vendorListVersion.width)
-        value.policyVersion = r.readUnchecked(Field.policyVersion.width)
-        value.isServiceSpecific = r.readUnchecked(1) == 1
-        value.useNonStandardTexts = r.readUnchecked(1) == 1
-        value.specialFeatureOptIns = SpecialFeatureSet(rawValue: r.readLeftAlignedUnchecked(12))
-        value.purposeConsents = PurposeSet(rawValue: r.readLeftAlignedUnchecked(24))
-        value.purposeLegitimateInterests = PurposeSet(rawValue: r.readLeftAlignedUnchecked(24))
-        value.purposeOneTreatment = r.readUnchecked(1) == 1
-        value.publisherCountryCode = TwoLetterCode(rawValue: r.readUnchecked(Field.publisherCC.width))
+        // The core starts every input and Version is its first field, so the fixed fields sit at
+        // the same bit positions in every string: read at constant positions, each is a load and
+        // shifts, with no reader state carried from one to the next.
+        assert(r.offset == Field.version.width)
+        var position = Field.version.width
+        @inline(__always) func next(_ field: Field) -> UInt64 {
+            defer { position &+= field.width }
+            return r.peek64(at: position) &>> UInt64(64 &- field.width)
+        }
+        @inline(__always) func nextInt(_ field: Field) -> Int { Int(truncatingIfNeeded: next(field)) }
+        value.created = Timestamp(deciseconds: Int64(truncatingIfNeeded: next(.created)))
+        value.lastUpdated = Timestamp(deciseconds: Int64(truncatingIfNeeded: next(.lastUpdated)))
+        value.cmpId = nextInt(.cmpId)
+        value.cmpVersion = nextInt(.cmpVersion)
+        value.consentScreen = nextInt(.consentScreen)
+        value.consentLanguage = TwoLetterCode(rawValue: nextInt(.consentLanguage))
+        value.vendorListVersion = nextInt(.vendorListVersion)
+        value.policyVersion = nextInt(.policyVersion)
+        value.isServiceSpecific = next(.isServiceSpecific) == 1
+        value.useNonStandardTexts = next(.useNonStandardTexts) == 1
+        value.specialFeatureOptIns = SpecialFeatureSet(rawValue: next(.specialFeatureOptIns) &<< 52)
+        value.purposeConsents = PurposeSet(rawValue: next(.purposesConsent) &<< 40)
+        value.purposeLegitimateInterests = PurposeSet(rawValue: next(.purposesLITransparency) &<< 40)
+        value.purposeOneTreatment = next(.purposeOneTreatment) == 1
+        value.publisherCountryCode = TwoLetterCode(rawValue: nextInt(.publisherCC))
+        r.skip(Self.coreFixedBits)
         try Self.scanVendorSection(&r, into: &vendorConsents)
         try Self.scanVendorSection(&r, into: &vendorLegitimateInterests)
         try scanRestrictions(&r)
