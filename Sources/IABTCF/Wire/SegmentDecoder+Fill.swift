@@ -39,10 +39,10 @@ extension SegmentDecoder {
             value.wire.storage.reserveCapacity(total)
             value.wire.storage.append(contentsOf: repeatElement(0, count: total))
             value.wire.storage.withUnsafeMutableBufferPointer { words in
-                Self.fill(vendorConsents, in: words)
-                Self.fill(vendorLegitimateInterests, in: words)
-                Self.fill(disclosedVendors, in: words)
-                Self.fill(allowedVendors, in: words)
+                vendorConsents?.fill(in: words)
+                vendorLegitimateInterests?.fill(in: words)
+                disclosedVendors?.fill(in: words)
+                allowedVendors?.fill(in: words)
                 guard let restrictions, pairCount > 0 else { return }
                 for (i, key) in pairKeys.enumerated() {
                     words[restrictionStart &+ i] = PublisherRestrictions.descriptor(
@@ -107,35 +107,9 @@ extension SegmentDecoder {
         return offset..<(offset &+ Int(pair & 0x7FF))
     }
 
-    /// Copies a placed section's bitfield a word at a time, or applies its range entries with masks
-    /// (recording them after its words when they were not canonical).
-    private static func fill(_ section: VendorSection?, in buffer: UnsafeMutableBufferPointer<UInt64>) {
-        guard let section, section.words > 0 else { return }
-        let words = UnsafeMutableBufferPointer(rebasing: buffer[section.offset..<(section.offset &+ section.words)])
-        guard section.isRange else {
-            // Reads through `section` rather than a copy of its reader: copying the reader whole
-            // reloaded it in wider pieces than it was written, stalling store forwarding.
-            let start = section.reader.offset
-            for i in 0..<words.count { words[i] = section.reader.peek64(at: start &+ i &* 64) }
-            // The last word's bits past MaxVendorId belong to the next field.
-            let spare = words.count &* 64 &- section.maxVendorId
-            if spare > 0 { words[words.count &- 1] &= ~0 &<< UInt64(spare) }
-            return
-        }
-        let entries = section.offset &+ section.words
-        var r = section.reader
-        applyEntries(
-            &r,
-            count: section.entryCount,
-            to: words,
-            layout: UnsafeMutableBufferPointer(rebasing: buffer[entries..<(entries &+ section.layoutWords)]),
-            at: 0
-        )
-    }
-
     /// Re-reads `count` entries that pass 1 validated, sets their ids in `words` and, when `layout`
     /// has room, also records them packed from `layout[at]`.
-    private static func applyEntries(
+    fileprivate static func applyEntries(
         _ reader: inout BitReader,
         count: Int,
         to words: UnsafeMutableBufferPointer<UInt64>,
@@ -196,5 +170,36 @@ extension SegmentDecoder {
             )
             if !layout.isEmpty { recorded &+= count }
         }
+    }
+}
+
+extension SegmentDecoder.VendorSection {
+    /// Copies the placed section's bitfield a word at a time, or applies its range entries with
+    /// masks (recording them after its words when they were not canonical).
+    ///
+    /// A method rather than a function of an optional section: called through `?.`, it reads the
+    /// section where it is instead of copying it.
+    fileprivate func fill(in buffer: UnsafeMutableBufferPointer<UInt64>) {
+        guard words > 0 else { return }
+        let set = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset &+ words)])
+        guard isRange else {
+            // Reads through `self` rather than a copy of its reader: copying the reader whole
+            // reloaded it in wider pieces than it was written, stalling store forwarding.
+            let start = reader.offset
+            for i in 0..<words { set[i] = reader.peek64(at: start &+ i &* 64) }
+            // The last word's bits past MaxVendorId belong to the next field.
+            let spare = words &* 64 &- maxVendorId
+            if spare > 0 { set[words &- 1] &= ~0 &<< UInt64(spare) }
+            return
+        }
+        let entries = offset &+ words
+        var r = reader
+        SegmentDecoder.applyEntries(
+            &r,
+            count: entryCount,
+            to: set,
+            layout: UnsafeMutableBufferPointer(rebasing: buffer[entries..<(entries &+ layoutWords)]),
+            at: 0
+        )
     }
 }
