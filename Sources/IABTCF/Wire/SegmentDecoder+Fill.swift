@@ -33,11 +33,10 @@ extension SegmentDecoder {
         // Everything is written into `value` in place: a local built and assigned would be copied.
         value.wire.segments = segments
         if total > 0 {
-            // Grown from empty rather than made with `Array(repeating:count:)`: that allocates in
-            // unspecialized standard library code, which looks up the array's generic metadata on
-            // every call (about 260 instructions on Linux); this path is specialized here.
-            value.wire.storage.reserveCapacity(total)
-            value.wire.storage.append(contentsOf: repeatElement(0, count: total))
+            // Not `Array(repeating:count:)`: that allocates in unspecialized standard library code,
+            // which looks up the array's generic metadata on every call (about 260 instructions on
+            // Linux). Copying a `Repeated` collection is specialized here.
+            value.wire.storage = Array(repeatElement(0, count: total))
             value.wire.storage.withUnsafeMutableBufferPointer { words in
                 vendorConsents?.fill(in: words)
                 vendorLegitimateInterests?.fill(in: words)
