@@ -107,14 +107,21 @@ extension TCString {
         let scratchBytes = Base64URL.scratchSize(characters: input.count) + 5 * BitReader.tailPadding
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
-                var decoder = SegmentDecoder(input: input, scratch: scratch.baseAddress!, pairs: pairs)
-                do throws(TCStringError) {
-                    try decoder.scanSegments(into: &value)
-                } catch {
-                    failure = error
-                    return
+                withUnsafeTemporaryAllocation(of: SegmentDecoder.VendorSection.self, capacity: 4) { sections in
+                    var decoder = SegmentDecoder(
+                        input: input,
+                        scratch: scratch.baseAddress!,
+                        pairs: pairs,
+                        sections: sections.baseAddress!
+                    )
+                    do throws(TCStringError) {
+                        try decoder.scanSegments(into: &value)
+                    } catch {
+                        failure = error
+                        return
+                    }
+                    decoder.fill(into: &value)
                 }
-                decoder.fill(into: &value)
             }
         }
     }

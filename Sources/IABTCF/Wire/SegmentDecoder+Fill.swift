@@ -12,10 +12,10 @@ extension SegmentDecoder {
         // one descriptor per restriction (purpose, type) pair, each pair's words, and the restriction
         // entries as written when they were not canonical.
         var total = 0
-        Self.place(&vendorConsents, at: &total)
-        Self.place(&vendorLegitimateInterests, at: &total)
-        Self.place(&disclosedVendors, at: &total)
-        Self.place(&allowedVendors, at: &total)
+        for k in 0..<4 where has(k) {
+            sections[k].offset = total
+            total &+= sections[k].words &+ sections[k].layoutWords
+        }
         let restrictionStart = total
         let pairCount = pairKeys.isEmpty ? 0 : pairKeys.count
         total &+= pairCount
@@ -38,10 +38,7 @@ extension SegmentDecoder {
             // Linux). Copying a `Repeated` collection is specialized here.
             value.wire.storage = Array(repeatElement(0, count: total))
             value.wire.storage.withUnsafeMutableBufferPointer { words in
-                vendorConsents?.fill(in: words)
-                vendorLegitimateInterests?.fill(in: words)
-                disclosedVendors?.fill(in: words)
-                allowedVendors?.fill(in: words)
+                for k in 0..<4 where has(k) { sections[k].fill(in: words) }
                 guard let restrictions, pairCount > 0 else { return }
                 for (i, key) in pairKeys.enumerated() {
                     words[restrictionStart &+ i] = PublisherRestrictions.descriptor(
@@ -58,21 +55,17 @@ extension SegmentDecoder {
             }
         }
 
-        if let section = vendorConsents {
-            value.wire.set(.vendorConsents, section.packed)
-            if section.words > 0 { value.vendorConsents = Self.set(section, in: value.wire.storage) }
-        }
-        if let section = vendorLegitimateInterests {
-            value.wire.set(.vendorLegitimateInterests, section.packed)
-            if section.words > 0 { value.vendorLegitimateInterests = Self.set(section, in: value.wire.storage) }
-        }
-        if let section = disclosedVendors {
-            value.wire.set(.disclosedVendors, section.packed)
-            value.disclosedVendors = Self.set(section, in: value.wire.storage)
-        }
-        if let section = allowedVendors {
-            value.wire.set(.allowedVendors, section.packed)
-            value.allowedVendors = Self.set(section, in: value.wire.storage)
+        for k in 0..<4 where has(k) {
+            let kind = WireLayout.Section(rawValue: k)!
+            value.wire.set(kind, sections[k].packed)
+            let hasIds = sections[k].words > 0
+            switch kind {
+            case .vendorConsents: if hasIds { value.vendorConsents = sections[k].set(in: value.wire.storage) }
+            case .vendorLegitimateInterests:
+                if hasIds { value.vendorLegitimateInterests = sections[k].set(in: value.wire.storage) }
+            case .disclosedVendors: value.disclosedVendors = sections[k].set(in: value.wire.storage)
+            case .allowedVendors: value.allowedVendors = sections[k].set(in: value.wire.storage)
+            }
         }
         if let restrictions, pairCount > 0 {
             value.publisherRestrictions = PublisherRestrictions(
@@ -85,19 +78,6 @@ extension SegmentDecoder {
             }
         }
         if let publisherTC { value.publisherTC = publisherTC }
-    }
-
-    /// Reserves `section`'s words and kept entries from `total` on.
-    private static func place(_ section: inout VendorSection?, at total: inout Int) {
-        guard section != nil else { return }
-        section!.offset = total
-        total &+= section!.words &+ section!.layoutWords
-    }
-
-    /// A placed section's set; pass 1 sized it to its last word with an id, so there is nothing to trim.
-    private static func set(_ section: VendorSection, in storage: [UInt64]) -> VendorSet {
-        guard section.words > 0 else { return VendorSet() }
-        return VendorSet(trimmedWords: storage[section.offset..<(section.offset &+ section.words)])
     }
 
     /// The words of a placed pair, from the first restriction descriptor.
@@ -200,5 +180,11 @@ extension SegmentDecoder.VendorSection {
             layout: UnsafeMutableBufferPointer(rebasing: buffer[entries..<(entries &+ layoutWords)]),
             at: 0
         )
+    }
+
+    /// The placed section's set; pass 1 sized it to its last word with an id, so there is nothing to trim.
+    fileprivate func set(in storage: [UInt64]) -> VendorSet {
+        guard words > 0 else { return VendorSet() }
+        return VendorSet(trimmedWords: storage[offset..<(offset &+ words)])
     }
 }

@@ -54,21 +54,27 @@ struct SegmentDecoder {
     var publisherTC: PublisherTC?
     /// The segments in input order, packed for ``WireLayout/segments``.
     var segments = FixedList4<UInt64>(filler: 0)
-    var vendorConsents: VendorSection?
-    var vendorLegitimateInterests: VendorSection?
-    var disclosedVendors: VendorSection?
-    var allowedVendors: VendorSection?
+    /// The vendor sections, one slot per ``WireLayout/Section``, in memory the caller lends
+    /// uninitialized: slot k holds a section only when bit k of ``found`` is set. (Four optionals
+    /// here were zero-filled, over 300 bytes, on every decode.)
+    let sections: UnsafeMutablePointer<VendorSection>
+    var found: UInt8 = 0
     var restrictions: Restrictions?
 
     init(
         input: UnsafeBufferPointer<UInt8>,
         scratch: UnsafeMutablePointer<UInt8>,
-        pairs: UnsafeMutableBufferPointer<UInt32>
+        pairs: UnsafeMutableBufferPointer<UInt32>,
+        sections: UnsafeMutablePointer<VendorSection>
     ) {
         self.input = input
         self.scratch = scratch
         self.pairs = pairs
+        self.sections = sections
     }
+
+    /// Whether pass 1 found the section of `kind` (then it is `sections[kind.rawValue]`).
+    @inline(__always) func has(_ kind: Int) -> Bool { found & 1 << kind != 0 }
 
     // MARK: - Pass 1 (pass 2 is in SegmentDecoder+Fill.swift)
 
@@ -187,8 +193,8 @@ struct SegmentDecoder {
         value.purposeOneTreatment = next(.purposeOneTreatment) == 1
         value.publisherCountryCode = TwoLetterCode(rawValue: nextInt(.publisherCC))
         r.skip(Self.coreFixedBits)
-        try Self.scanVendorSection(&r, into: &vendorConsents)
-        try Self.scanVendorSection(&r, into: &vendorLegitimateInterests)
+        try scanVendorSection(&r, .vendorConsents)
+        try scanVendorSection(&r, .vendorLegitimateInterests)
         try scanRestrictions(&r)
     }
 
@@ -197,9 +203,9 @@ struct SegmentDecoder {
         case .core:
             preconditionFailure("the core is decoded by scanCore")
         case .disclosedVendors:
-            try Self.scanVendorSection(&r, into: &disclosedVendors)
+            try scanVendorSection(&r, .disclosedVendors)
         case .allowedVendors:
-            try Self.scanVendorSection(&r, into: &allowedVendors)
+            try scanVendorSection(&r, .allowedVendors)
         case .publisherTC:
             let consents = PurposeSet(rawValue: try r.readLeftAligned(24, .pubPurposesConsent))
             let interests = PurposeSet(rawValue: try r.readLeftAligned(24, .pubPurposesLITransparency))
@@ -218,39 +224,44 @@ struct SegmentDecoder {
         }
     }
 
-    /// MaxVendorId, IsRangeEncoding, then a bitfield (skipped) or range entries (validated).
+    /// MaxVendorId, IsRangeEncoding, then a bitfield (skipped) or range entries (validated), into
+    /// the slot of `kind`.
     ///
-    /// Writes `section` in place: returning the value and assigning it made the CPU reload a
+    /// Writes the section in place: returning the value and assigning it made the CPU reload a
     /// just-stored stack copy in wider pieces, which stalled store-to-load forwarding.
-    private static func scanVendorSection(
-        _ r: inout BitReader,
-        into section: inout VendorSection?
-    ) throws(TCStringError) {
+    private mutating func scanVendorSection(_ r: inout BitReader, _ kind: WireLayout.Section) throws(TCStringError) {
+        let section = sections + kind.rawValue
         let maxVendorId = try r.read(.maxVendorId)
         if try !r.readBool(.isRangeEncoding) {
             try r.require(maxVendorId, .bitField)
-            section = VendorSection(
-                reader: r,
-                maxVendorId: maxVendorId,
-                isRange: false,
-                entryCount: 0,
-                canonical: true,
-                words: Self.bitFieldWords(r, bits: maxVendorId)
+            section.initialize(
+                to: VendorSection(
+                    reader: r,
+                    maxVendorId: maxVendorId,
+                    isRange: false,
+                    entryCount: 0,
+                    canonical: true,
+                    words: Self.bitFieldWords(r, bits: maxVendorId)
+                )
             )
+            found |= 1 << kind.rawValue
             r.skip(maxVendorId)
             return
         }
         let count = try r.read(.numEntries)
         let start = r
-        let (canonical, highest) = try scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
-        section = VendorSection(
-            reader: start,
-            maxVendorId: maxVendorId,
-            isRange: true,
-            entryCount: count,
-            canonical: canonical,
-            words: (highest &+ 63) &>> 6
+        let (canonical, highest) = try Self.scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
+        section.initialize(
+            to: VendorSection(
+                reader: start,
+                maxVendorId: maxVendorId,
+                isRange: true,
+                entryCount: count,
+                canonical: canonical,
+                words: (highest &+ 63) &>> 6
+            )
         )
+        found |= 1 << kind.rawValue
     }
 
     /// The words of the `bits`-bit bitfield at `r` up to the last one with a bit set (its last
