@@ -103,15 +103,6 @@ struct BitReader {
         return value
     }
 
-    /// Reads `width` bits (1...64) into the top of a word, without a bounds check.
-    @inline(__always)
-    mutating func readLeftAlignedUnchecked(_ width: Int) -> UInt64 {
-        assert(width > 0 && width <= bitCount &- offset)
-        let value = peek64(at: offset) & (~0 &<< UInt64(64 &- width))
-        offset &+= width
-        return value
-    }
-
     /// Skips `width` bits that were already checked, e.g. a bitfield read word by word.
     @inline(__always)
     mutating func skip(_ width: Int) { offset &+= width }
