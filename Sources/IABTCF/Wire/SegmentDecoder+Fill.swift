@@ -156,8 +156,7 @@ extension SegmentDecoder.VendorSection {
     /// Copies the placed section's bitfield a word at a time, or applies its range entries with
     /// masks (recording them after its words when they were not canonical).
     ///
-    /// A method rather than a function of an optional section: called through `?.`, it reads the
-    /// section where it is instead of copying it.
+    /// A method, called on the section's slot: it reads the section where it is, not a copy.
     fileprivate func fill(in buffer: UnsafeMutableBufferPointer<UInt64>) {
         guard words > 0 else { return }
         let set = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset &+ words)])
