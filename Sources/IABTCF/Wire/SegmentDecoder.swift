@@ -51,7 +51,6 @@ struct SegmentDecoder {
     let pairs: UnsafeMutableBufferPointer<UInt32>
     /// The (purpose, type) keys seen, so ``pairs`` needs no clearing and is walked by its used keys only.
     var pairKeys = KeySet()
-    var publisherTC: PublisherTC?
     /// The segments in input order, packed for ``WireLayout/segments``.
     var segments = FixedList4<UInt64>(filler: 0)
     /// The vendor sections, one slot per ``WireLayout/Section``, in memory the caller lends
@@ -78,7 +77,8 @@ struct SegmentDecoder {
 
     // MARK: - Pass 1 (pass 2 is in SegmentDecoder+Fill.swift)
 
-    /// Pass 1. The core's fixed fields go straight into `value`; everything else is noted for pass 2.
+    /// Pass 1. The core's fixed fields and the Publisher TC segment go straight into `value`;
+    /// everything else is noted for pass 2.
     mutating func scanSegments(into value: inout TCString) throws(TCStringError) {
         var start = 0
         var index = 0
@@ -104,7 +104,7 @@ struct SegmentDecoder {
                     throw TCStringError.at(.duplicateSegment, segment: index, bit: 0, field: .segmentType, value: raw)
                 }
                 type = known
-                try scanSegment(known, &reader)
+                try scanSegment(known, &reader, into: &value)
             }
             seen |= 1 << type.rawValue
             segments.append(
@@ -198,7 +198,11 @@ struct SegmentDecoder {
         try scanRestrictions(&r)
     }
 
-    private mutating func scanSegment(_ type: SegmentType, _ r: inout BitReader) throws(TCStringError) {
+    private mutating func scanSegment(
+        _ type: SegmentType,
+        _ r: inout BitReader,
+        into value: inout TCString
+    ) throws(TCStringError) {
         switch type {
         case .core:
             preconditionFailure("the core is decoded by scanCore")
@@ -214,7 +218,7 @@ struct SegmentDecoder {
             let customInterests = CustomPurposeSet(
                 rawValue: try r.readLeftAligned(count, .customPurposesLITransparency)
             )
-            publisherTC = PublisherTC(
+            value.publisherTC = PublisherTC(
                 purposeConsents: consents,
                 purposeLegitimateInterests: interests,
                 numCustomPurposes: count,
