@@ -5,8 +5,8 @@ extension SegmentDecoder {
     private static let placed: UInt32 = 1 << 31
 
     /// Allocates the shared words (none when no set holds an id), fills every set and writes what
-    /// pass 1 left of `value`: its vendor sets, restrictions and layout. A set
-    /// without ids keeps the empty value it started with: no store, and no release of the old one.
+    /// pass 1 left of `value`: its vendor sets, restrictions and layout. A set without ids keeps the
+    /// empty value it started with: no store, and no release of the old one.
     mutating func fill(into value: inout TCString) {
         // Plan the word buffer: each set's words (then its entries as written, when not canonical),
         // one descriptor per restriction (purpose, type) pair, each pair's words, and the restriction

@@ -1,10 +1,11 @@
 /// Decodes one input in two passes.
 ///
 /// Pass 1 (``scanSegments(into:)``) base64url-decodes every segment, reads the core's fixed fields
-/// straight into the value and walks every vendor section and restriction, validating everything
-/// and noting how many words each set needs. Pass 2 (``fill(into:)``) makes one zeroed word buffer of exactly that size and fills every
-/// set in it — bitfields a word at a time, ranges with masks, restrictions behind one descriptor
-/// word per (purpose, type) — so a decode allocates that buffer and nothing else.
+/// and the Publisher TC segment straight into the value and walks every vendor section and
+/// restriction, validating everything and noting how many words each set needs. Pass 2
+/// (``fill(into:)``) makes one zeroed word buffer of exactly that size and fills every set in it —
+/// bitfields a word at a time, ranges with masks, restrictions behind one descriptor word per
+/// (purpose, type) — so a decode allocates that buffer and nothing else (nothing when no set has ids).
 struct SegmentDecoder {
     /// A vendor section found by pass 1.
     struct VendorSection {
