@@ -31,6 +31,12 @@ public enum ATTStatus: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The status for a raw value read as a signed integer (Adjust's SDK returns an `int`); negative
+    /// and other unknown values fail closed as ``denied``.
+    public init(rawStatus: Int) {
+        self.init(rawStatus: UInt(clamping: rawStatus < 0 ? Int.max : rawStatus))
+    }
+
     /// Apple's raw value, or `nil` for ``unavailable``.
     public var rawStatus: UInt? {
         switch self {

@@ -8,19 +8,37 @@ extension TCString {
     ///
     /// Bits are only ever cleared, never set. `nil` when nothing would change.
     public func rejecting(_ rejection: ATTRejection, scope: TrackingScope) -> TCString? {
+        var decision = ATTDecision(next: .done)
+        decision.setRejection(rejection, scope: scope, vendors: .none)
+        return rejecting(decision)
+    }
+
+    /// The value with `decision`'s rejection applied: ``ATTDecision/rejectPurposes`` lose their
+    /// consent and legitimate-interest bits (core and Publisher TC), ``ATTDecision/rejectSpecialFeatures``
+    /// their opt-ins, ``ATTDecision/rejectVendors`` their consent and legitimate interest;
+    /// ``ATTRejection/all`` clears every purpose, special feature, vendor and publisher purpose.
+    ///
+    /// Bits are only ever cleared, never set. `nil` when nothing would change.
+    public func rejecting(_ decision: ATTDecision) -> TCString? {
         var result = self
-        switch rejection {
+        switch decision.reject {
         case .none:
             return nil
         case .trackingScope:
-            result.purposeConsents.subtract(scope.purposes)
-            result.purposeLegitimateInterests.subtract(scope.purposes)
-            result.specialFeatureOptIns.subtract(scope.specialFeatures)
-            result.publisherTC?.purposeConsents.subtract(scope.purposes)
-            result.publisherTC?.purposeLegitimateInterests.subtract(scope.purposes)
-            if scope.includesAllVendors {
+            result.purposeConsents.subtract(decision.rejectPurposes)
+            result.purposeLegitimateInterests.subtract(decision.rejectPurposes)
+            result.specialFeatureOptIns.subtract(decision.rejectSpecialFeatures)
+            result.publisherTC?.purposeConsents.subtract(decision.rejectPurposes)
+            result.publisherTC?.purposeLegitimateInterests.subtract(decision.rejectPurposes)
+            switch decision.rejectVendors {
+            case .none:
+                break
+            case .all:
                 result.vendorConsents = VendorSet()
                 result.vendorLegitimateInterests = VendorSet()
+            case .only(let vendors):
+                result.vendorConsents.subtract(vendors)
+                result.vendorLegitimateInterests.subtract(vendors)
             }
         case .all:
             result.purposeConsents = []
@@ -40,7 +58,9 @@ extension TCString {
     /// input when nothing changes (LastUpdated untouched), otherwise the string re-encoded with its
     /// layout kept for unchanged sections and LastUpdated set to `today`'s UTC day.
     ///
-    /// Applying it twice gives the same string as applying it once.
+    /// The rejection is ``ATTDecision/reject`` for `scope`, as ``rejecting(_:scope:)`` applies it;
+    /// ``applying(_:to:today:)`` uses the decision's own lists instead. Applying it twice gives the
+    /// same string as applying it once.
     ///
     /// - Throws: ``TCStringError`` when `text` does not decode.
     public static func applying(
@@ -48,11 +68,25 @@ extension TCString {
         to text: String,
         scope: TrackingScope = .appleDefault,
         today: Timestamp
-    )
-        throws(TCStringError) -> String
-    {
+    ) throws(TCStringError) -> String {
+        var scoped = decision
+        scoped.setRejection(decision.reject, scope: scope, vendors: .none)
+        return try applying(scoped, to: text, today: today)
+    }
+
+    /// Applies `decision`'s rejection lists (``ATTDecision/rejectPurposes``,
+    /// ``ATTDecision/rejectSpecialFeatures``, ``ATTDecision/rejectVendors``) to the TC string `text`:
+    /// byte for byte the input when nothing changes, otherwise re-encoded with LastUpdated set to
+    /// `today`'s UTC day. Idempotent.
+    ///
+    /// - Throws: ``TCStringError`` when `text` does not decode.
+    public static func applying(
+        _ decision: ATTDecision,
+        to text: String,
+        today: Timestamp
+    ) throws(TCStringError) -> String {
         let value = try TCString(encoded: text)
-        guard var rejected = value.rejecting(decision.reject, scope: scope) else { return text }
+        guard var rejected = value.rejecting(decision) else { return text }
         rejected.lastUpdated = today.startOfDay
         return try rejected.encoded(.preservingLayout)
     }

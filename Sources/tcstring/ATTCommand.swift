@@ -1,56 +1,85 @@
 import IABTCF
 import IABTCFAppTracking
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
-/// `tcstring att --status S --strategy T [--consent none|refused|granted] [--tc-string STRING]
-/// [--gdpr-applies true|false] [--scope NAME]`, plus `--restricted-as-unavailable`,
-/// `--cmp-cannot-hide-tracking`, `--no-enforce` and `--today YYYY-MM-DD`.
+/// `tcstring att`: the decision of a consent flow as one JSON object (see ``usage``).
 enum ATTCommand {
+    static let usage = """
+        usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
+                            [--previous-status S] [--consent none|refused|granted|expired|dismissed]
+                            [--tc-string STRING] [--gdpr-applies true|false]
+                            [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
+                            [--reject-vendors all|none|IDS] [--today YYYY-MM-DD]
+                            [--restricted-as-unavailable] [--restricted-as-denied]
+                            [--cmp-cannot-hide-tracking] [--no-enforce] [--help]
+          The next step of an App Tracking Transparency + consent flow as one JSON object: next,
+          reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
+          --tc-string: the string after the rejection, byte for byte the input when nothing
+          changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors.
+          T (our strategies): attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
+          FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
+            pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
+            onesecondbefore-cmp-first, adjust.
+          S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
+            macOS) or Apple's raw number 0-3; any other number fails closed as denied.
+          --att-requested: ATT was already requested in this run of the flow.
+          --previous-status: the status seen last time; statusChanged says whether it differs.
+          --consent: the stored choice; without it, read from --tc-string through the trigger
+            (none without a string).
+          --trigger: what CMP answer lets ATT follow it (default: the flow's; trackingScope for T).
+          --scope NAME: what a refusal rejects: appleDefault (default for T), personalisedAdsOnly,
+            adPurposes (consentmanager's default), marketing2to6, denyAll. On a guide's flow that
+            rejects nothing, --scope or --reject-vendors turns a rejection on.
+          --reject-vendors: vendors the rejection also removes: all, none or ids and ranges (1,5-9).
+          --restricted-as-unavailable (T) / --restricted-as-denied (FLOW): the other reading of
+            restricted. --cmp-cannot-hide-tracking, --no-enforce: refine T (see the docs).
+          --today: the UTC day written as LastUpdated when the string changes (default: today).
+        """
+
     static func run(_ arguments: [String]) -> Int32 {
-        var status: ATTStatus?
+        var status: (value: ATTStatus, unknown: Bool)?
+        var previousStatus: ATTStatus?
         var strategy: ATTStrategy?
+        var flow: ATTFlow?
         var consent: ConsentState?
         var tcString: String?
         var gdprApplies = true
-        var scope = TrackingScope.appleDefault
+        var attRequested = false
+        var trigger: ATTTrigger?
+        var scope: TrackingScope?
+        var rejectVendors: VendorSelection?
+        var restrictedAsDenied = false
         var options = ATTOptions()
         var today = EncodeCommand.today()
         var rest = arguments[...]
         func value(_ flag: String) -> String {
-            guard let value = rest.popFirst() else { Terminal.usageError("\(flag) needs a value") }
+            guard let value = rest.popFirst() else { usageError("\(flag) needs a value") }
             return value
         }
-        while let argument = rest.popFirst() {
+        while var argument = rest.popFirst() {
+            // `--flag=value` is the same as `--flag value`.
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
+                argument = String(argument[..<equals])
+            }
             switch argument {
-            case "--status":
-                let text = value(argument)
-                // A raw number too large for UInt is still an unknown raw value: it fails closed as denied.
-                let isRawNumber =
-                    !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-                let raw = UInt(text).map(ATTStatus.init(rawStatus:)) ?? (isRawNumber ? ATTStatus.denied : nil)
-                guard let parsed = ATTStatus(rawValue: text) ?? raw else {
-                    Terminal.usageError(
-                        "--status takes notDetermined, restricted, denied, authorized, unavailable or a raw number"
-                    )
-                }
-                status = parsed
+            case "--help", "-h":
+                Terminal.out(usage)
+                return 0
+            case "--status": status = parseStatus(value(argument))
+            case "--previous-status": previousStatus = parseStatus(value(argument)).value
             case "--strategy":
                 guard let parsed = ATTStrategy(rawValue: value(argument)) else {
-                    Terminal.usageError(
-                        "--strategy takes " + ATTStrategy.allCases.map(\.rawValue).joined(separator: ", ")
-                    )
+                    usageError("--strategy takes " + ATTStrategy.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 strategy = parsed
+            case "--flow":
+                guard let parsed = ATTFlow(rawValue: value(argument)) else {
+                    usageError("--flow takes " + ATTFlow.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                flow = parsed
             case "--consent":
                 guard let parsed = ConsentState(rawValue: value(argument)) else {
-                    Terminal.usageError("--consent takes none, refused or granted")
+                    usageError("--consent takes " + ConsentState.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 consent = parsed
             case "--tc-string": tcString = String(value(argument).trimmedASCII)
@@ -58,38 +87,68 @@ enum ATTCommand {
                 switch value(argument) {
                 case "true": gdprApplies = true
                 case "false": gdprApplies = false
-                default: Terminal.usageError("--gdpr-applies takes true or false")
+                default: usageError("--gdpr-applies takes true or false")
                 }
+            case "--att-requested": attRequested = true
+            case "--trigger":
+                guard let parsed = ATTTrigger(rawValue: value(argument)) else {
+                    usageError("--trigger takes " + ATTTrigger.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                trigger = parsed
             case "--scope":
                 let name = value(argument)
                 guard let preset = TrackingScope.presets[name] else {
-                    Terminal.usageError("--scope takes " + TrackingScope.presets.keys.sorted().joined(separator: ", "))
+                    usageError("--scope takes " + TrackingScope.presets.keys.sorted().joined(separator: ", "))
                 }
                 scope = preset
+            case "--reject-vendors": rejectVendors = parseVendors(value(argument))
             case "--restricted-as-unavailable": options.restrictedAsUnavailable = true
+            case "--restricted-as-denied": restrictedAsDenied = true
             case "--cmp-cannot-hide-tracking": options.cmpSupportsNonTrackingScope = false
             case "--no-enforce": options.enforceOnCMPUnaffected = false
             case "--today":
-                guard let day = Timestamp(iso8601: value(argument)) else {
-                    Terminal.usageError("--today takes YYYY-MM-DD")
-                }
+                guard let day = Timestamp(iso8601: value(argument)) else { usageError("--today takes YYYY-MM-DD") }
                 today = day
-            default: Terminal.usageError("unexpected \(argument)")
+            default: usageError("unexpected \(argument)")
             }
         }
-        guard let status, let strategy else { Terminal.usageError("att needs --status and --strategy") }
+        guard let status else { usageError("att needs --status") }
+        let consentFlow: ConsentFlow
+        switch (strategy, flow) {
+        case (let strategy?, nil):
+            consentFlow = ConsentFlow(
+                strategy: strategy,
+                options: options,
+                trigger: trigger ?? .trackingScope,
+                scope: scope ?? .appleDefault,
+                rejectVendors: rejectVendors ?? .none
+            )
+        case (nil, let flow?):
+            consentFlow = ConsentFlow(
+                guide: flow,
+                trigger: trigger,
+                scope: scope,
+                rejectVendors: rejectVendors,
+                restrictedAsDenied: restrictedAsDenied
+            )
+        default: usageError("att needs one of --strategy and --flow")
+        }
         do throws(TCStringError) {
-            // Without --consent, a given TC string says what the user chose.
+            // Without --consent, a given TC string says what the user chose, read through the trigger.
             let decoded = try tcString.map { text throws(TCStringError) in try TCString(encoded: text) }
-            let state = consent ?? decoded.map { ConsentState($0, scope: scope) } ?? ConsentState.none
-            let decision = ATTDecision.decide(
-                status: status,
+            let state =
+                consent ?? decoded.map { ConsentState($0, trigger: consentFlow.trigger, scope: consentFlow.scope) }
+                ?? ConsentState.none
+            var input = ATTFlowInput(
+                status: status.value,
                 consent: state,
                 gdprApplies: gdprApplies,
-                strategy: strategy,
-                options: options
+                state: ATTFlowState(attRequested: attRequested, previousStatus: previousStatus)
             )
-            // Exactly these keys, in this order: tools outside the repository parse this object.
+            input.isUnknownStatus = status.unknown
+            let decision = consentFlow.decide(input)
+            // These keys in this order, the first six and tcString as issue 4 fixed them, the rest
+            // as issue 14 added them: tools outside the repository parse this object.
             var members: [(String, JSON)] = [
                 ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),
                 ("idfaAllowed", .bool(decision.idfaAllowed)), ("trackersAllowed", .bool(decision.trackersAllowed)),
@@ -97,10 +156,20 @@ enum ATTCommand {
                 ("warnings", .array(decision.warnings.map { .string($0.rawValue) })),
             ]
             if let tcString {
-                members.append(
-                    ("tcString", .string(try TCString.applying(decision, to: tcString, scope: scope, today: today)))
-                )
+                members.append(("tcString", .string(try TCString.applying(decision, to: tcString, today: today))))
             }
+            let vendors: JSON
+            switch decision.rejectVendors {
+            case .none: vendors = .ids([])
+            case .all: vendors = .string("all")
+            case .only(let ids): vendors = .ids(ids)
+            }
+            members += [
+                ("statusChanged", .bool(decision.statusChanged)),
+                ("rejectPurposes", .ids(decision.rejectPurposes)),
+                ("rejectSpecialFeatures", .ids(decision.rejectSpecialFeatures)),
+                ("rejectVendors", vendors),
+            ]
             Terminal.out(JSON.object(members).serialized())
             return 0
         } catch {
@@ -108,4 +177,35 @@ enum ATTCommand {
             return Terminal.failure
         }
     }
+
+    /// A status name or Apple's raw number; any other integer, negative or too large, is unknown
+    /// and fails closed as denied.
+    static func parseStatus(_ text: String) -> (value: ATTStatus, unknown: Bool) {
+        if let named = ATTStatus(rawValue: text) { return (named, false) }
+        let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            usageError("--status takes notDetermined, restricted, denied, authorized, unavailable or a raw number")
+        }
+        guard let raw = Int(text), (0...3).contains(raw) else { return (.denied, true) }
+        return (ATTStatus(rawStatus: raw), false)
+    }
+
+    /// `all`, `none`, or ids and ranges such as `1,5-9`.
+    static func parseVendors(_ text: String) -> VendorSelection {
+        switch text {
+        case "all": return .all
+        case "none": return .none
+        default:
+            var vendors = VendorSet()
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let bounds = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { Int($0) }
+                guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, low >= 1, low <= high,
+                    (try? vendors.insert(contentsOf: low...high)) != nil
+                else { usageError("--reject-vendors takes all, none or vendor ids and ranges such as 1,5-9") }
+            }
+            return .only(vendors)
+        }
+    }
+
+    static func usageError(_ message: String) -> Never { Terminal.usageError("att: " + message, usage: usage) }
 }

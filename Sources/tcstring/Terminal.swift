@@ -51,9 +51,9 @@ enum Terminal {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A usage error: message on stderr, status 2.
-    static func usageError(_ message: String) -> Never {
-        err("tcstring: \(message)\n\(usageText)")
+    /// A usage error: message and `usage` (by default the tool's) on stderr, status 2.
+    static func usageError(_ message: String, usage text: String = usageText) -> Never {
+        err("tcstring: \(message)\n\(text)")
         exit(usage)
     }
 
@@ -78,16 +78,10 @@ enum Terminal {
                   Print the CMP API's IABTCF_ in-app key/value map as one JSON object.
                tcstring ac STRING
                   Parse a Google Additional Consent string (1~... or 2~...~dv....).
-               tcstring att --status S --strategy T [--consent none|refused|granted]
-                            [--tc-string STRING] [--gdpr-applies true|false] [--scope NAME]
-                            [--restricted-as-unavailable] [--cmp-cannot-hide-tracking]
-                            [--no-enforce] [--today YYYY-MM-DD]
-                  The next step of an App Tracking Transparency + consent flow as JSON; with
-                  --tc-string also the string after applying the decision. S: notDetermined,
-                  restricted, denied, authorized, unavailable or Apple's raw number. T:
-                  attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
-                  NAME: appleDefault (default), personalisedAdsOnly, adPurposes,
-                  marketing2to6, denyAll.
+               tcstring att (--strategy T | --flow FLOW) --status S [OPTIONS]
+                  The next step of an App Tracking Transparency + consent flow as JSON, for one
+                  of our strategies or a consent tool's documented flow; with --tc-string also
+                  the string after the decision's rejection. `tcstring att --help` for more.
                tcstring bench [--workload decode|query|full] [--seconds S] FILE
                   Time the workload on each line of FILE (build with -c release); prints
                   {"line", "chars", "workload", "nsPerOp", "checksum"} per line.

@@ -8,6 +8,8 @@ import Testing
 /// keys in order, `tcString` only with `--tc-string`, consent derived from the string without `--consent`.
 @Suite struct ATTCommandContractTests {
     static let contractKeys = ["next", "reject", "idfaAllowed", "trackersAllowed", "reapplyAfterCMP", "warnings"]
+    /// The keys issue 14 added after them (and after `tcString`).
+    static let flowKeys = ["statusChanged", "rejectPurposes", "rejectSpecialFeatures", "rejectVendors"]
 
     func run(_ arguments: [String]) throws -> (status: Int32, json: JSON?) {
         let output = try CommandLineTool.run(["att"] + arguments)
@@ -22,14 +24,14 @@ import Testing
     @Test func keysWithoutATCString() throws {
         let result = try run(["--status", "notDetermined", "--strategy", "cmpFirst"])
         #expect(result.status == 0)
-        #expect(keys(result.json) == Self.contractKeys)
+        #expect(keys(result.json) == Self.contractKeys + Self.flowKeys)
         #expect(result.json?["next"] == .string("showCMP"))
     }
 
     @Test func keysWithATCString() throws {
         let accept = try TrackingFixtures.acceptAll().encoded()
         let result = try run(["--status", "denied", "--strategy", "cmpFirst", "--tc-string", accept])
-        #expect(keys(result.json) == Self.contractKeys + ["tcString"])
+        #expect(keys(result.json) == Self.contractKeys + ["tcString"] + Self.flowKeys)
     }
 
     @Test func consentIsDerivedFromTheString() throws {
@@ -89,7 +91,7 @@ import Testing
         // Raw numbers are Apple's values; unknown ones fail closed as denied.
         for (raw, name) in [
             ("0", "notDetermined"), ("1", "restricted"), ("2", "denied"), ("3", "authorized"),
-            ("42", "denied"), ("123456789012345678901234567890", "denied"),
+            ("42", "denied"), ("123456789012345678901234567890", "denied"), ("-1", "denied"),
         ] {
             let byNumber = try run(["--status", raw, "--strategy", "attFirstRejectTracking"])
             let byName = try run(["--status", name, "--strategy", "attFirstRejectTracking"])
@@ -109,7 +111,7 @@ import Testing
         let denyAll = try CommandLineTool.run(["att", "--status", "denied", "--strategy", "attFirstDenyAll"])
         #expect(
             denyAll.stdout
-                == #"{"next":"done","reject":"all","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[]}"#
+                == #"{"next":"done","reject":"all","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[1,2,3,4,5,6,7,8,9,10,11],"rejectSpecialFeatures":[1,2],"rejectVendors":"all"}"#
                 + "\n"
         )
         let applied = try CommandLineTool.run([
@@ -118,7 +120,7 @@ import Testing
         ])
         #expect(
             applied.stdout
-                == #"{"next":"done","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"tcString":"COtybn4QuFeUAKjACBENAPCAAEBAAEAAAIAAAAAAAAAA"}"#
+                == #"{"next":"done","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"tcString":"COtybn4QuFeUAKjACBENAPCAAEBAAEAAAIAAAAAAAAAA","statusChanged":false,"rejectPurposes":[3,4,7,9],"rejectSpecialFeatures":[1,2],"rejectVendors":[]}"#
                 + "\n"
         )
         // The rewritten string lost purpose 9's legitimate interest and special feature 1, kept the
@@ -141,7 +143,12 @@ import Testing
         #expect(
             try run(["--status", "denied", "--strategy", "cmpFirst", "--tc-string", "not a tc string"]).status == 1
         )
-        #expect(try run(["--status", "-1", "--strategy", "cmpFirst"]).status == 2)
+        #expect(try run(["--status", "denied-ish", "--strategy", "cmpFirst"]).status == 2)
+        #expect(try run(["--status", "denied", "--strategy", "cmpFirst", "--flow", "adjust"]).status == 2)
+        #expect(try run(["--status", "denied"]).status == 2)
+        #expect(try run(["--status", "denied", "--flow", "didomi"]).status == 2)
+        #expect(try run(["--status", "denied", "--flow", "adjust", "--reject-vendors", "5-1"]).status == 2)
+        #expect(try run(["--status", "denied", "--flow", "adjust", "--trigger", "some"]).status == 2)
         #expect(try run(["--status", "denied", "--strategy", "S1"]).status == 2)
         #expect(try run(["--status", "denied", "--strategy", "cmpFirst", "--consent", "maybe"]).status == 2)
         #expect(try run(["--status", "denied", "--strategy", "cmpFirst", "--gdpr-applies", "yes"]).status == 2)

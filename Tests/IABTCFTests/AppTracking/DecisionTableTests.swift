@@ -65,9 +65,10 @@ import Testing
         let d = ATTDecision.decide(status: row.status, consent: row.consent, strategy: row.strategy)
         #expect(d.next == row.next)
         #expect(d.reject == row.reject)
-        // idfa/trackers columns of §4.4 and the footers of §4.5-4.8: only A and U (without LAT) allow them.
+        // idfa/trackers columns of §4.4 and the footers of §4.5-4.8: only A and U (without LAT) allow
+        // them; trackers only once the CMP has recorded a choice (issue 14: never before the flow is done).
         let allowed = row.status == .authorized || row.status == .unavailable
-        #expect(d.idfaAllowed == allowed && d.trackersAllowed == allowed)
+        #expect(d.idfaAllowed == allowed && d.trackersAllowed == (allowed && row.consent != .none))
         // reapplyAfterCMP whenever ATT was refused (§4.2).
         #expect(d.reapplyAfterCMP == (row.status == .denied || row.status == .restricted))
         #expect(d.warnings.contains(.appReviewRisk) == (row.strategy == .attFirstCMPUnaffected))
@@ -98,7 +99,10 @@ import Testing
     @Test(arguments: ATTStrategy.allCases)
     func restrictedAsUnavailableRows(_ strategy: ATTStrategy) {
         let options = ATTOptions(restrictedAsUnavailable: true)
-        for (consent, next) in [(ConsentState.none, ATTNextStep.showCMP), (.refused, .done), (.granted, .done)] {
+        for (consent, next) in [
+            (ConsentState.none, ATTNextStep.showCMP), (.refused, .done), (.granted, .done), (.expired, .showCMP),
+            (.dismissed, .done),
+        ] {
             let d = ATTDecision.decide(status: .restricted, consent: consent, strategy: strategy, options: options)
             #expect(d.next == next && d.reject == .none && !d.idfaAllowed && !d.trackersAllowed)
             #expect(d.warnings.contains(.restrictedShownFullCMP))
@@ -124,7 +128,7 @@ import Testing
             strategy: .attFirstCMPUnaffected,
             options: options
         )
-        #expect(d.next == (consent == .none ? .showCMP : .done) && d.reject == .none)
+        #expect(d.next == (consent == .none || consent == .expired ? .showCMP : .done) && d.reject == .none)
         #expect(d.warnings.contains(.appReviewRisk) && !d.trackersAllowed)
     }
 

@@ -26,7 +26,7 @@ import Testing
         }
     }
 
-    /// 5 statuses × 3 consent states × 2 × 4 strategies × 2 × 2 × 2 × 3 = 2,880 combinations.
+    /// 5 statuses × 5 consent states × 2 × 4 strategies × 2 × 2 × 2 × 3 = 4,800 combinations.
     static let everyCombination: [Inputs] = {
         var all: [Inputs] = []
         for status in ATTStatus.allCases {
@@ -69,7 +69,7 @@ import Testing
             || (i.status == .unavailable && i.options.legacyLimitAdTracking == true)
     }
 
-    @Test func combinationsAreComplete() { #expect(Self.everyCombination.count == 2880) }
+    @Test func combinationsAreComplete() { #expect(Self.everyCombination.count == 4800) }
 
     @Test func g1IDFAOnlyWithPermission() {
         for i in Self.everyCombination where i.decision.idfaAllowed {
@@ -85,7 +85,10 @@ import Testing
             let d = i.decision
             if d.trackersAllowed { #expect(i.status == .authorized || i.status == .unavailable, "\(i)") }
             if [.notDetermined, .restricted, .denied].contains(i.status) { #expect(!d.trackersAllowed, "\(i)") }
-            if d.idfaAllowed { #expect(d.trackersAllowed, "\(i)") }
+            // Trackers wait for the flow to finish: with the GDPR, until the CMP has recorded a choice.
+            let choiceRecorded = i.consent == .refused || i.consent == .granted || !i.gdprApplies
+            if d.trackersAllowed && i.gdprApplies { #expect(d.next == .done && choiceRecorded, "\(i)") }
+            if d.idfaAllowed && d.next == .done && choiceRecorded { #expect(d.trackersAllowed, "\(i)") }
         }
     }
 
@@ -117,7 +120,7 @@ import Testing
 
     @Test func g5NeverAskATTAfterACMPRefusal() {
         // Without the GDPR there is no CMP and no TCF consent to refuse: the consent input is ignored (the "G" rows).
-        for i in Self.everyCombination where i.consent == .refused && i.gdprApplies {
+        for i in Self.everyCombination where [.refused, .dismissed].contains(i.consent) && i.gdprApplies {
             #expect(i.decision.next != .requestATT, "\(i)")
         }
     }

@@ -1,0 +1,137 @@
+/// The flow an app follows, with everything that refines it: one of our ``ATTStrategy`` flows or a
+/// guide's ``ATTFlow``, what lets ATT follow the CMP (``trigger``), and what an ATT refusal rejects
+/// (``rejection``, ``scope``, ``rejectVendors``).
+///
+/// ``evaluate(status:stored:state:today:)`` is the one call an app makes at launch, on every
+/// return to the foreground and after every prompt.
+public struct ConsentFlow: Sendable, Hashable {
+    /// Whose rules decide.
+    public enum Rules: Sendable, Hashable {
+        /// One of our strategies, with its guarantees.
+        case strategy(ATTStrategy, ATTOptions)
+        /// A guide's flow, reproduced literally.
+        case guide(ATTFlow)
+    }
+
+    /// Whose rules decide.
+    public var rules: Rules
+    /// What CMP answer lets ATT be requested after it; also how a stored TC string is read into a
+    /// ``ConsentState``. For a strategy it only decides that reading: a strategy never asks ATT
+    /// after a refused choice.
+    public var trigger: ATTTrigger
+    /// What an ATT refusal rejects in a guide's flow (a strategy decides this itself).
+    public var rejection: ATTRejection
+    /// The purposes and special features a ``ATTRejection/trackingScope`` rejection removes.
+    public var scope: TrackingScope
+    /// The vendors a ``ATTRejection/trackingScope`` rejection removes (a ``ATTRejection/all`` rejection removes all).
+    public var rejectVendors: VendorSelection
+    /// For a guide that shows the CMP on restricted (Didomi, PubConsent): handle restricted as a
+    /// refusal instead, as consentmanager does and our strategies do by default.
+    public var restrictedAsDenied: Bool
+    /// Below iOS 14: the Limit Ad Tracking setting; `true` makes a device without ATT a refusal.
+    public var legacyLimitAdTracking: Bool?
+
+    /// One of our strategies. `trigger` (default ``ATTTrigger/trackingScope``) reads a stored TC
+    /// string; `scope` is what a refusal rejects; `rejectVendors` adds vendors to that rejection.
+    public init(
+        strategy: ATTStrategy,
+        options: ATTOptions = ATTOptions(),
+        trigger: ATTTrigger = .trackingScope,
+        scope: TrackingScope = .appleDefault,
+        rejectVendors: VendorSelection = .none
+    ) {
+        rules = .strategy(strategy, options)
+        self.trigger = trigger
+        rejection = .trackingScope
+        self.scope = scope
+        self.rejectVendors = rejectVendors
+        restrictedAsDenied = !options.restrictedAsUnavailable
+        legacyLimitAdTracking = options.legacyLimitAdTracking
+    }
+
+    /// A guide's flow with the guide's defaults; each argument given replaces one default.
+    ///
+    /// A `scope` or `rejectVendors` given for a guide that rejects nothing on an ATT refusal turns
+    /// a rejection of that scope on: the safer reading the guide leaves out.
+    public init(
+        guide flow: ATTFlow,
+        trigger: ATTTrigger? = nil,
+        scope: TrackingScope? = nil,
+        rejectVendors: VendorSelection? = nil,
+        restrictedAsDenied: Bool = false,
+        legacyLimitAdTracking: Bool? = nil
+    ) {
+        rules = .guide(flow)
+        self.trigger = trigger ?? flow.defaultTrigger
+        rejection = flow.defaultRejection
+        if rejection == .none && (scope != nil || !(rejectVendors?.isEmpty ?? true)) { rejection = .trackingScope }
+        if scope != nil && rejection == .all { rejection = .trackingScope }
+        self.scope = scope ?? flow.defaultScope
+        self.rejectVendors = rejectVendors ?? flow.defaultRejectVendors
+        self.restrictedAsDenied = restrictedAsDenied
+        self.legacyLimitAdTracking = legacyLimitAdTracking
+    }
+
+    /// The decision for `input`, with the rejection lists filled from ``scope`` and ``rejectVendors``.
+    public func decide(_ input: ATTFlowInput) -> ATTDecision {
+        var decision: ATTDecision
+        switch rules {
+        case .strategy(let strategy, let options):
+            decision = ATTDecision.decide(
+                status: input.status,
+                consent: input.consent,
+                gdprApplies: input.gdprApplies,
+                strategy: strategy,
+                options: options,
+                state: input.state
+            )
+        case .guide(let flow):
+            decision = flow.decide(input, flow: self)
+            decision.statusChanged = input.state.changed(to: input.status)
+        }
+        decision.setRejection(decision.reject, scope: scope, vendors: rejectVendors)
+        return decision
+    }
+}
+
+/// Everything a decision looks at.
+public struct ATTFlowInput: Sendable, Hashable {
+    /// The ATT status, read afresh (a raw value outside 0-3 reads as ``ATTStatus/denied``).
+    public var status: ATTStatus
+    /// Whether the status came from a raw value outside Apple's 0-3. It never allows the IDFA or
+    /// trackers; a guide with a branch for unknown values (consentmanager's `@unknown default`)
+    /// takes it.
+    public var isUnknownStatus: Bool
+    /// The stored choice, read through the flow's trigger.
+    public var consent: ConsentState
+    /// Whether the GDPR applies (`IABTCF_gdprApplies`); an undetermined value should be passed as `true`.
+    public var gdprApplies: Bool
+    /// Whether ATT was requested in this run, and the status seen last time.
+    public var state: ATTFlowState
+
+    /// Creates an input from a status.
+    public init(
+        status: ATTStatus,
+        consent: ConsentState,
+        gdprApplies: Bool = true,
+        state: ATTFlowState = ATTFlowState()
+    ) {
+        self.status = status
+        isUnknownStatus = false
+        self.consent = consent
+        self.gdprApplies = gdprApplies
+        self.state = state
+    }
+
+    /// Creates an input from Apple's raw status value (0-3); any other value, negative too, fails
+    /// closed as denied and sets ``isUnknownStatus``.
+    public init(
+        rawStatus: Int,
+        consent: ConsentState,
+        gdprApplies: Bool = true,
+        state: ATTFlowState = ATTFlowState()
+    ) {
+        self.init(status: ATTStatus(rawStatus: rawStatus), consent: consent, gdprApplies: gdprApplies, state: state)
+        isUnknownStatus = !(0...3).contains(rawStatus)
+    }
+}
