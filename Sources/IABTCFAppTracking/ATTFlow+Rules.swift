@@ -18,7 +18,12 @@ extension ATTFlow {
         if self == .adjust || !input.gdprApplies {
             // Without the GDPR no CMP is needed; the guides' ATT steps remain (a reading of ours).
             let next: ATTNextStep = firstRequest ? .requestATT : .done
-            return ATTDecision(next: next, idfaAllowed: mayTrack, trackersAllowed: mayTrack && next == .done)
+            return ATTDecision(
+                next: next,
+                idfaAllowed: mayTrack,
+                trackersAllowed: mayTrack && next == .done,
+                warnings: input.isUnknownStatus ? [.unknownStatus] : []
+            )
         }
 
         let restrictedAsRefusal = restrictedIsRefusal || flow.restrictedAsDenied

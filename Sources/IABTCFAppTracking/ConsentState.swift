@@ -24,9 +24,12 @@ public enum ConsentState: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The state a TC string records for `trigger`: ``granted`` when the string meets it,
-    /// ``refused`` otherwise. `scope` is what ``ATTTrigger/trackingScope`` looks at.
+    /// ``refused`` otherwise. `scope` is what ``ATTTrigger/trackingScope`` looks at; so does
+    /// ``ATTTrigger/always``, which asks ATT after either answer but still tells a refusal apart
+    /// (the request then carries ``ATTWarning/attAfterCMPRefusal``).
     public init(_ tcString: TCString, trigger: ATTTrigger, scope: TrackingScope = .appleDefault) {
-        self = trigger.isMet(by: tcString, scope: scope) ? .granted : .refused
+        let reading = trigger == .always ? .trackingScope : trigger
+        self = reading.isMet(by: tcString, scope: scope) ? .granted : .refused
     }
 
     /// Whether the CMP has to collect a choice (none yet, or it expired).

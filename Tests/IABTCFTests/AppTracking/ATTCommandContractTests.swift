@@ -139,6 +139,65 @@ import Testing
         #expect(again.json?["tcString"] == .string("COtybn4QuFeUAKjACBENAPCAAEBAAEAAAIAAAAAAAAAA"))
     }
 
+    /// Issue 14's contract: `--flow` with each guide's defaults, flow state in, rejection lists out.
+    @Test func guideFlows() throws {
+        let accept = try TrackingFixtures.acceptAll().encoded()
+        let cm = try run(["--flow", "consentmanager", "--status", "denied", "--consent", "none"])
+        #expect(cm.json?["next"] == .string("showCMPWithoutTracking") && cm.json?["rejectVendors"] == .string("all"))
+        #expect(cm.json?["rejectPurposes"] == .ids([2, 3, 4, 7]) && cm.json?["rejectSpecialFeatures"] == .ids([1, 2]))
+        // With a string and no --consent, the flow's trigger reads the consent: PubConsent's CMP-first
+        // option asks ATT whatever the answer, Didomi's only after consent to a purpose.
+        let refuse = try TrackingFixtures.refuseAll().encoded()
+        let pub = try run(["--flow", "pubconsent-cmp-first", "--status", "0", "--tc-string", refuse])
+        #expect(pub.json?["next"] == .string("requestATT"))
+        #expect(pub.json?["warnings"] == .array([.string("attAfterCMPRefusal")]))
+        let didomi = try run(["--flow", "didomi-cmp-first", "--status", "0", "--tc-string", refuse])
+        #expect(didomi.json?["next"] == .string("done"))
+        let always = try run(["--flow=didomi-cmp-first", "--status=0", "--trigger=always", "--tc-string", refuse])
+        #expect(always.json?["next"] == .string("requestATT"))
+        // The rejection reaches the string: consentmanager removes the ad purposes and every vendor.
+        let applied = try run([
+            "--flow", "consentmanager", "--status", "2", "--tc-string", accept, "--today", "2026-11-24",
+        ])
+        guard case .string(let text)? = applied.json?["tcString"] else {
+            Issue.record("no tcString")
+            return
+        }
+        let after = try TCString(encoded: text)
+        #expect(after.purposeConsents == [1, 5, 6, 8, 9, 10, 11] && after.vendorConsents.isEmpty)
+        #expect(keys(applied.json) == Self.contractKeys + ["tcString"] + Self.flowKeys)
+        // A vendor list: only those vendors lose consent and legitimate interest.
+        let some = try run([
+            "--flow", "onesecondbefore-att-first", "--status", "denied", "--tc-string", accept, "--reject-vendors",
+            "1,5-9",
+        ])
+        #expect(
+            some.json?["rejectVendors"] == .ids([1, 5, 6, 7, 8, 9]) && some.json?["reject"] == .string("trackingScope")
+        )
+        guard case .string(let partly)? = some.json?["tcString"] else {
+            Issue.record("no tcString")
+            return
+        }
+        let vendors = try TCString(encoded: partly).vendorConsents
+        #expect(!vendors.contains(1) && !vendors.contains(7) && vendors.contains(2) && vendors.contains(10))
+        // Flow state: a repeated notDetermined falls through to the CMP; a status change is reported.
+        let fallThrough = try run(["--flow", "didomi-att-first", "--status", "notDetermined", "--att-requested"])
+        #expect(fallThrough.json?["next"] == .string("showCMP"))
+        let changed = try run(["--flow", "adjust", "--status", "authorized", "--previous-status", "notDetermined"])
+        #expect(changed.json?["statusChanged"] == .bool(true) && changed.json?["idfaAllowed"] == .bool(true))
+        // The issue's compliance bug: authorized before the CMP answered allows no tracker, in every strategy.
+        for strategy in ATTStrategy.allCases {
+            let early = try run(["--status", "authorized", "--strategy", strategy.rawValue])
+            #expect(early.json?["trackersAllowed"] == .bool(false) && early.json?["next"] == .string("showCMP"))
+        }
+    }
+
+    @Test func helpPrintsTheUsage() throws {
+        let help = try CommandLineTool.run(["att", "--help"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("usage: tcstring att") && help.stderr.isEmpty)
+        #expect(ATTFlow.allCases.allSatisfy { help.stdout.contains($0.rawValue) })
+    }
+
     @Test func errors() throws {
         #expect(
             try run(["--status", "denied", "--strategy", "cmpFirst", "--tc-string", "not a tc string"]).status == 1
