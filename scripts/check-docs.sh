@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=$(sed -n 's/.*\.library(name: "\([A-Za-z]*\)".*/\1/p' Package.swift)
 # dump-symbol-graph rebuilds what it needs and writes one graph per module.
-dumped=$(swift package dump-symbol-graph --minimum-access-level public | sed -n 's/^Files written to //p')
+dumped=$(swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols | sed -n 's/^Files written to //p')
 graphs=.build/doc-symbol-graphs
 rm -rf "$graphs" .build/docs && mkdir -p .build/docs
 for module in $modules; do

@@ -62,7 +62,7 @@ extension TCString {
     /// ``applying(_:to:today:)`` uses the decision's own lists instead. Applying it twice gives the
     /// same string as applying it once.
     ///
-    /// - Throws: ``TCStringError`` when `text` does not decode.
+    /// - Throws: `TCStringError` when `text` does not decode.
     public static func applying(
         _ decision: ATTDecision,
         to text: String,
@@ -79,7 +79,7 @@ extension TCString {
     /// byte for byte the input when nothing changes, otherwise re-encoded with LastUpdated set to
     /// `today`'s UTC day. Idempotent.
     ///
-    /// - Throws: ``TCStringError`` when `text` does not decode.
+    /// - Throws: `TCStringError` when `text` does not decode.
     public static func applying(
         _ decision: ATTDecision,
         to text: String,

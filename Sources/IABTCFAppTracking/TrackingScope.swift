@@ -25,19 +25,24 @@ public struct TrackingScope: Sendable, Hashable {
     }
 
     /// Purposes 3, 4, 7, 9 and special features 1, 2: the strictest reading that still keeps the
-    /// user's non-tracking choices. The default.
+    /// user's non-tracking choices. Ours (no guide names a scope): the default of ``ATTStrategy``.
     public static let appleDefault = TrackingScope(purposes: [3, 4, 7, 9])
     /// Purposes 3, 4 and special features 1, 2: personalised ads only. Keeps Google's
     /// non-personalised ads (which need 7 and 9) and relies on SKAdNetwork or AdAttributionKit and
-    /// vendors' own ATT handling for measurement.
+    /// vendors' own ATT handling for measurement. Ours.
     public static let personalisedAdsOnly = TrackingScope(purposes: [3, 4])
-    /// Purposes 2, 3, 4, 7 and special features 1, 2: the "ad purposes" grouping some CMPs use.
+    /// Purposes 2, 3, 4, 7 and special features 1, 2: TCF's advertising purposes, our reading of
+    /// consentmanager's "Reject ad purposes/vendors" and "Treat advertising/profiling as declined"
+    /// (its guide's example ids are CMP-specific): the default of ``ATTFlow/consentmanager``.
     /// Rejecting purpose 2 stops even contextual ads under TCF.
     public static let adPurposes = TrackingScope(purposes: [2, 3, 4, 7])
-    /// Purposes 2-6 and special features 1, 2: advertising and content personalisation, as one
-    /// consent tool uses for its ATT trigger. Also stops contextual ads and personalised content.
+    /// Purposes 2-6 and special features 1, 2: advertising and content personalisation.
+    /// Onesecondbefore uses purposes 2-6 as its ATT *trigger* (``ATTTrigger/purposes2to6``), not as
+    /// something to reject; as a rejection scope it is ours. Also stops contextual ads and
+    /// personalised content.
     public static let marketing2to6 = TrackingScope(purposes: [2, 3, 4, 5, 6])
-    /// Purposes 1-11, special features 1, 2 and every vendor: "disagree to all". Stops all
+    /// Purposes 1-11, special features 1, 2 and every vendor: "disagree to all", as Didomi's
+    /// (`setUserDisagreeToAll()`) and PubConsent's ATT-first flows do on a denial. Stops all
     /// TCF-based processing, including storage access (purpose 1).
     public static let denyAll = TrackingScope(purposes: try! PurposeSet(1...11), includesAllVendors: true)
 

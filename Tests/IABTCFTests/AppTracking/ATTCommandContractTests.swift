@@ -106,8 +106,14 @@ import Testing
         #expect(result.json?["next"] == .string("done") && result.json?["trackersAllowed"] == .bool(true))
     }
 
-    /// The two commands of the README's "ATT decisions" section print exactly what it shows.
+    /// The three commands of the README's "ATT flows" section print exactly what it shows.
     @Test func readmeExamples() throws {
+        let consentmanager = try CommandLineTool.run(["att", "--flow", "consentmanager", "--status", "denied"])
+        #expect(
+            consentmanager.stdout
+                == #"{"next":"showCMPWithoutTracking","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[2,3,4,7],"rejectSpecialFeatures":[1,2],"rejectVendors":"all"}"#
+                + "\n"
+        )
         let denyAll = try CommandLineTool.run(["att", "--status", "denied", "--strategy", "attFirstDenyAll"])
         #expect(
             denyAll.stdout
