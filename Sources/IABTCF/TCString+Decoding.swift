@@ -117,7 +117,7 @@ extension TCString {
                     do throws(TCStringError) {
                         try decoder.scanSegments(into: &value)
                     } catch {
-                        failure = error
+                        failure = error.located(in: input)
                         return
                     }
                     decoder.fill(into: &value)

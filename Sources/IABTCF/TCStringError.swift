@@ -22,14 +22,25 @@ public struct TCStringError: Error, Hashable, Sendable {
     public var field: String?
     /// A value that explains the error: the unsupported version, the offending byte, the maximum length...
     public var value: Int?
+    /// The 1-based position, in UTF-8 bytes of the input, of the character where the offending
+    /// field begins (one past the last character when the input ends before it).
+    public var position: Int?
 
     /// Creates an error.
-    public init(_ code: Code, segment: Int? = nil, bitOffset: Int? = nil, field: String? = nil, value: Int? = nil) {
+    public init(
+        _ code: Code,
+        segment: Int? = nil,
+        bitOffset: Int? = nil,
+        field: String? = nil,
+        value: Int? = nil,
+        position: Int? = nil
+    ) {
         self.code = code
         self.segment = segment
         self.bitOffset = bitOffset
         self.field = field
         self.value = value
+        self.position = position
     }
 
     /// A kind of error. New codes may be added in minor releases, so switch with a `default:` case.
@@ -73,34 +84,65 @@ public struct TCStringError: Error, Hashable, Sendable {
 }
 
 extension TCStringError: CustomStringConvertible {
-    /// One line: the code, then where and what, e.g.
-    /// `truncated: segment 0, bit 213, field MaxVendorId`.
+    /// One line for people: the code, the problem in words, the character position in the input,
+    /// then segment, bit and field, e.g.
+    /// `invalidCharacter: '!' is not a base64url character, only A-Z a-z 0-9 - _ (character 8, segment 0, bit 42)`.
     public var description: String {
+        var text = "\(code.name): \(problem)"
         var parts: [String] = []
+        if let position { parts.append("character \(position)") }
         if let segment { parts.append("segment \(segment)") }
         if let bitOffset { parts.append("bit \(bitOffset)") }
         if let field { parts.append("field \(field)") }
-        if let value { parts.append("value \(value)") }
-        var text = code.name
-        if !parts.isEmpty { text += ": " + parts.joined(separator: ", ") }
-        if let explanation { text += " (\(explanation))" }
+        if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
         return text
     }
 
-    /// A human hint for the codes where the bare facts are not enough.
-    private var explanation: String? {
+    /// The problem in words.
+    private var problem: String {
+        let value = value.map(String.init) ?? "?"
         switch code {
-        case .unsupportedVersion where value == 1:
-            return "a TCF v1.1 consent string; only TCF v2 is supported"
-        case .unsupportedVersion:
-            return "only TCF v2 strings are supported"
+        case .emptyString: return "the input is empty"
+        case .inputTooLong: return "the input is longer than the maximum of \(value) bytes"
         case .invalidCharacter:
-            return "TC strings use base64url: A-Z a-z 0-9 - _"
-        case .inputTooLong:
-            return "longer than the configured maximum length"
-        default:
-            return nil
+            let shown = self.value.map(Self.escaped) ?? "a character"
+            return "\(shown) is not a base64url character, only A-Z a-z 0-9 - _"
+        case .emptySegment: return "a segment has no characters"
+        case .truncated: return "the segment ends before the field does"
+        case .unsupportedVersion where self.value == 1:
+            return "a TCF v1.1 consent string; only TCF v2 is supported"
+        case .unsupportedVersion: return "not a TC string: version \(value), only TCF v2 is supported"
+        case .unknownSegmentType: return "segment type \(value) is not defined (0-3)"
+        case .duplicateSegment: return "a segment type appears twice, or a later segment claims to be the core"
+        case .invalidRange: return "a vendor range ends before it starts or beyond MaxVendorId (\(value))"
+        case .invalidVendorId: return "vendor id \(value) is not between 1 and 65535"
+        case .valueOutOfRange: return "\(value) does not fit the field"
+        case .invalidGPPHeader: return "not a valid GPP header (Type 3, Version 1, ascending section ids)"
+        case .gppSectionCountMismatch: return "the GPP header lists \(value) sections, the string has another number"
+        default: return "the input is not a valid TC string"
         }
+    }
+
+    /// A byte as people can read it: `'!'` for printable ASCII, `0xFF` otherwise.
+    private static func escaped(_ byte: Int) -> String {
+        (33...126).contains(byte)
+            ? "'\(Character(Unicode.Scalar(UInt8(byte))))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    /// The error with ``position`` worked out from ``segment`` and ``bitOffset`` in `input` (six
+    /// bits per character; segments separated by `.`). Only called on the failure path.
+    func located(in input: UnsafeBufferPointer<UInt8>) -> TCStringError {
+        guard position == nil, let segment, let bitOffset else { return self }
+        var start = 0
+        var dots = 0
+        while dots < segment {
+            guard let dot = input[start...].firstIndex(of: UInt8(ascii: ".")) else { return self }
+            start = dot + 1
+            dots += 1
+        }
+        var located = self
+        located.position = min(start + bitOffset / 6, input.count) + 1
+        return located
     }
 }
 

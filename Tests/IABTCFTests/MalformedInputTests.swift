@@ -49,14 +49,26 @@ import Testing
         }
         let core = "CPc7TgPPc7TgPAGABCENCpCgAP_AAAAAAAAAAAAAAAAA"
         #expect(try TCString(encoded: core).cmpId == 6)
-        #expect(error(core + ".") == TCStringError(.emptySegment, segment: 1, bitOffset: 0))
-        #expect(error("." + core) == TCStringError(.emptySegment, segment: 0, bitOffset: 0))
-        #expect(error(core + ".IAA+") == TCStringError(.invalidCharacter, segment: 1, bitOffset: 18, value: 43))
+        // Positions are 1-based characters of the input: the core has 44, so segment 1 starts at 46.
+        #expect(error(core + ".") == TCStringError(.emptySegment, segment: 1, bitOffset: 0, position: 46))
+        #expect(error("." + core) == TCStringError(.emptySegment, segment: 0, bitOffset: 0, position: 1))
+        #expect(
+            error(core + ".IAA+")
+                == TCStringError(.invalidCharacter, segment: 1, bitOffset: 18, value: 43, position: 49)
+        )
+        #expect(error(core + ".IAA+")?.description.contains("'+' is not a base64url character") == true)
         #expect(error(core + ".cAAAAAAAAAA.cAAAAAAAAAA")?.code == .duplicateSegment)
         #expect(error(core + ".CAAAAAAAAAA")?.code == .duplicateSegment)
         #expect(
             error(core + ".gAAAAAAAAAA")
-                == TCStringError(.unknownSegmentType, segment: 1, bitOffset: 0, field: "SegmentType", value: 4)
+                == TCStringError(
+                    .unknownSegmentType,
+                    segment: 1,
+                    bitOffset: 0,
+                    field: "SegmentType",
+                    value: 4,
+                    position: 46
+                )
         )
         #expect(error("BAAAAAAAAAAAAAAAAAAAA")?.value == 1)
         #expect(error("BAAAAAAAAAAAAAAAAAAAA")?.description.contains("TCF v1.1") == true)

@@ -1,0 +1,220 @@
+// Codable in the codec itself (Codable is part of the standard library), with exactly the keys
+// and value formats of `tcstring decode`'s JSON, so the CLI's output decodes with `JSONDecoder`
+// and a value encodes to the same schema.
+
+extension SmallIDSet {
+    /// Decodes an array of ids, e.g. `[1, 3]`.
+    public init(from decoder: any Decoder) throws {
+        let ids = try [Int](from: decoder)
+        do { try self.init(ids) } catch {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "ids from 1 to \(Self.maxID)",
+                    underlyingError: error
+                )
+            )
+        }
+    }
+
+    /// Encodes the ids as an ascending array.
+    public func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
+}
+
+extension PurposeSet: Codable {}
+extension SpecialFeatureSet: Codable {}
+extension CustomPurposeSet: Codable {}
+
+extension VendorSet: Codable {
+    /// Decodes an array of vendor ids.
+    public init(from decoder: any Decoder) throws {
+        let ids = try [Int](from: decoder)
+        do { try self.init(ids) } catch {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "vendor ids from 1 to 65535",
+                    underlyingError: error
+                )
+            )
+        }
+    }
+
+    /// Encodes the ids as an ascending array.
+    public func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
+}
+
+extension Timestamp: Codable {
+    /// Decodes an ISO-8601 UTC time such as `2025-06-03T00:00:00.000Z` (or a date alone).
+    public init(from decoder: any Decoder) throws {
+        let text = try String(from: decoder)
+        guard let timestamp = Timestamp(iso8601: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "an ISO-8601 UTC time, got \(text)")
+            )
+        }
+        self = timestamp
+    }
+
+    /// Encodes ``description``, e.g. `2025-06-03T00:00:00.000Z`.
+    public func encode(to encoder: any Encoder) throws { try description.encode(to: encoder) }
+}
+
+extension TwoLetterCode: Codable {
+    /// Decodes two letters, or a code outside A-Z as ``description`` shows it.
+    public init(from decoder: any Decoder) throws {
+        let text = try String(from: decoder)
+        if let code = try? TwoLetterCode(text) {
+            self = code
+        } else if let code = TwoLetterCode(displayed: text) {
+            self = code
+        } else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "two letters A-Z, got \(text)")
+            )
+        }
+    }
+
+    /// Encodes ``description``.
+    public func encode(to encoder: any Encoder) throws { try description.encode(to: encoder) }
+}
+
+extension RestrictionType: Codable {}
+
+extension PublisherRestriction: Codable {
+    private enum CodingKeys: String, CodingKey { case purposeId, restrictionType, vendors }
+
+    /// Decodes `{"purposeId", "restrictionType", "vendors"}`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            purposeId: try c.decode(Int.self, forKey: .purposeId),
+            restrictionType: try c.decode(RestrictionType.self, forKey: .restrictionType),
+            vendors: try c.decode(VendorSet.self, forKey: .vendors)
+        )
+    }
+
+    /// Encodes `{"purposeId", "restrictionType", "vendors"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(purposeId, forKey: .purposeId)
+        try c.encode(restrictionType, forKey: .restrictionType)
+        try c.encode(vendors, forKey: .vendors)
+    }
+}
+
+extension PublisherRestrictions: Codable {
+    /// Decodes an array of `{"purposeId", "restrictionType", "vendors"}` entries.
+    public init(from decoder: any Decoder) throws {
+        let entries = try [PublisherRestriction](from: decoder)
+        do { try self.init(entries) } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "purposes from 1 to 24", underlyingError: error)
+            )
+        }
+    }
+
+    /// Encodes the entries in order.
+    public func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
+}
+
+extension PublisherTC: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case purposeConsents, purposeLegitimateInterests, numCustomPurposes, customPurposeConsents
+        case customPurposeLegitimateInterests
+    }
+
+    /// Decodes the `publisherTC` object `tcstring decode` prints.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            purposeConsents: try c.decode(PurposeSet.self, forKey: .purposeConsents),
+            purposeLegitimateInterests: try c.decode(PurposeSet.self, forKey: .purposeLegitimateInterests),
+            numCustomPurposes: try c.decode(Int.self, forKey: .numCustomPurposes),
+            customPurposeConsents: try c.decode(CustomPurposeSet.self, forKey: .customPurposeConsents),
+            customPurposeLegitimateInterests: try c.decode(
+                CustomPurposeSet.self,
+                forKey: .customPurposeLegitimateInterests
+            )
+        )
+    }
+
+    /// Encodes the `publisherTC` object `tcstring decode` prints.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(purposeConsents, forKey: .purposeConsents)
+        try c.encode(purposeLegitimateInterests, forKey: .purposeLegitimateInterests)
+        try c.encode(numCustomPurposes, forKey: .numCustomPurposes)
+        try c.encode(customPurposeConsents, forKey: .customPurposeConsents)
+        try c.encode(customPurposeLegitimateInterests, forKey: .customPurposeLegitimateInterests)
+    }
+}
+
+extension TCString: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case version, created, lastUpdated, cmpId, cmpVersion, consentScreen, consentLanguage, vendorListVersion
+        case policyVersion, isServiceSpecific, useNonStandardTexts, specialFeatureOptIns, purposeConsents
+        case purposeLegitimateInterests, purposeOneTreatment, publisherCountryCode, vendorConsents
+        case vendorLegitimateInterests, publisherRestrictions, disclosedVendors, allowedVendors, publisherTC
+    }
+
+    /// Decodes the schema `tcstring decode` prints. Every core key is required; the optional
+    /// segments (`disclosedVendors`, `allowedVendors`, `publisherTC`) may be `null` or missing.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try c.decode(Int.self, forKey: .version)
+        guard version == 2 else {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: c, debugDescription: "only version 2")
+        }
+        self.init(
+            created: try c.decode(Timestamp.self, forKey: .created),
+            lastUpdated: try c.decode(Timestamp.self, forKey: .lastUpdated)
+        )
+        cmpId = try c.decode(Int.self, forKey: .cmpId)
+        cmpVersion = try c.decode(Int.self, forKey: .cmpVersion)
+        consentScreen = try c.decode(Int.self, forKey: .consentScreen)
+        consentLanguage = try c.decode(TwoLetterCode.self, forKey: .consentLanguage)
+        vendorListVersion = try c.decode(Int.self, forKey: .vendorListVersion)
+        policyVersion = try c.decode(Int.self, forKey: .policyVersion)
+        isServiceSpecific = try c.decode(Bool.self, forKey: .isServiceSpecific)
+        useNonStandardTexts = try c.decode(Bool.self, forKey: .useNonStandardTexts)
+        specialFeatureOptIns = try c.decode(SpecialFeatureSet.self, forKey: .specialFeatureOptIns)
+        purposeConsents = try c.decode(PurposeSet.self, forKey: .purposeConsents)
+        purposeLegitimateInterests = try c.decode(PurposeSet.self, forKey: .purposeLegitimateInterests)
+        purposeOneTreatment = try c.decode(Bool.self, forKey: .purposeOneTreatment)
+        publisherCountryCode = try c.decode(TwoLetterCode.self, forKey: .publisherCountryCode)
+        vendorConsents = try c.decode(VendorSet.self, forKey: .vendorConsents)
+        vendorLegitimateInterests = try c.decode(VendorSet.self, forKey: .vendorLegitimateInterests)
+        publisherRestrictions = try c.decode(PublisherRestrictions.self, forKey: .publisherRestrictions)
+        disclosedVendors = try c.decodeIfPresent(VendorSet.self, forKey: .disclosedVendors)
+        allowedVendors = try c.decodeIfPresent(VendorSet.self, forKey: .allowedVendors)
+        publisherTC = try c.decodeIfPresent(PublisherTC.self, forKey: .publisherTC)
+    }
+
+    /// Encodes the schema `tcstring decode` prints; absent segments as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(created, forKey: .created)
+        try c.encode(lastUpdated, forKey: .lastUpdated)
+        try c.encode(cmpId, forKey: .cmpId)
+        try c.encode(cmpVersion, forKey: .cmpVersion)
+        try c.encode(consentScreen, forKey: .consentScreen)
+        try c.encode(consentLanguage, forKey: .consentLanguage)
+        try c.encode(vendorListVersion, forKey: .vendorListVersion)
+        try c.encode(policyVersion, forKey: .policyVersion)
+        try c.encode(isServiceSpecific, forKey: .isServiceSpecific)
+        try c.encode(useNonStandardTexts, forKey: .useNonStandardTexts)
+        try c.encode(specialFeatureOptIns, forKey: .specialFeatureOptIns)
+        try c.encode(purposeConsents, forKey: .purposeConsents)
+        try c.encode(purposeLegitimateInterests, forKey: .purposeLegitimateInterests)
+        try c.encode(purposeOneTreatment, forKey: .purposeOneTreatment)
+        try c.encode(publisherCountryCode, forKey: .publisherCountryCode)
+        try c.encode(vendorConsents, forKey: .vendorConsents)
+        try c.encode(vendorLegitimateInterests, forKey: .vendorLegitimateInterests)
+        try c.encode(publisherRestrictions, forKey: .publisherRestrictions)
+        try c.encode(disclosedVendors, forKey: .disclosedVendors)
+        try c.encode(allowedVendors, forKey: .allowedVendors)
+        try c.encode(publisherTC, forKey: .publisherTC)
+    }
+}
