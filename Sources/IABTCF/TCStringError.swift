@@ -8,7 +8,7 @@
 /// do {
 ///     _ = try TCString(encoded: "CPc7TgP")
 /// } catch {
-///     print(error)  // truncated: segment 0, bit 42, field Created ...
+///     print(error)  // truncated: the segment ends before the field does (character 8, segment 0, bit 42, field LastUpdated)
 /// }
 /// ```
 public struct TCStringError: Error, Hashable, Sendable {
