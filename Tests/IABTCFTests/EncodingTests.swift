@@ -177,13 +177,18 @@ import Testing
 /// The README's code samples, kept compiling and true.
 @Suite struct ReadmeExampleTests {
     @Test func decodingSample() throws {
-        let tc = try TCString(encoded: "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA")
-        #expect(tc.cmpId == 880)
-        #expect(tc.lastUpdated.description == "2025-06-03T00:00:00.000Z")
-        #expect(!tc.purposeConsents.contains(1))
-        #expect(tc.vendorConsents.contains(2))
-        #expect(tc.disclosedVendors.map(Array.init) == [1, 2, 3, 4, 5, 100, 404])
-        #expect(tc.publisherRestrictions.restrictionType(vendorId: 32, purposeId: 7) == nil)
+        let tc = try TCString(
+            encoded:
+                "CQtDjkAQtDjkAEsACBENCMFoAPLAAELAAAYgF5wBgABAAGAAQABUAEAC8wLzgBgACAAqAvMAEJABABAA.IGMwBwABAAGAAQABUAEAC8wGMgAA"
+        )
+        #expect(tc.cmpId == 300)
+        #expect(tc.lastUpdated.description == "2026-11-02T00:00:00.000Z")
+        #expect(tc.purposeConsents.contains(1))
+        #expect(tc.vendorConsents.contains(755))
+        #expect(!tc.vendorLegitimateInterests.contains(6))
+        #expect(tc.disclosedVendors.map(Array.init) == [2, 6, 8, 21, 32, 755, 793])
+        #expect(tc.publisherRestrictions.restrictionType(vendorId: 32, purposeId: 2) == .requireConsent)
+        #expect(tc.validate().isEmpty && tc.policyVersion == 5)
     }
 
     @Test func encodingSample() throws {
