@@ -38,16 +38,21 @@ public func macOSOnlyGuard(_ n: Int) -> String {
     return ""
 }
 public func olderDefault(_ n: Int) -> Int { n &* 3 }
+public func pause() async throws { try await Task.sleep(for: .seconds(1)) }
+public func hasInfix(_ s: String) -> Bool { s.contains("bc") }
 EOF
     expected="Snippet: String.init(unsafeUninitializedCapacity:initializingUTF8With:) (needs iOS 14, macOS 11) above declared iOS 13, macOS 10.15, visionOS 1 at Sources/Snippet/Snippet.swift:1:45
 Snippet: String.init(unsafeUninitializedCapacity:initializingUTF8With:) (needs iOS 14, macOS 11) above guarded iOS 13, macOS 11, visionOS 1 at Sources/Snippet/Snippet.swift:13:41
-error: 2 reference(s) need newer Apple releases than Package.swift declares (iOS 13, macOS 10.15, visionOS 1)"
+Snippet: Task.sleep(for:tolerance:clock:) (needs iOS 16, macOS 13) above declared iOS 13, macOS 10.15, visionOS 1 at Sources/Snippet/Snippet.swift:17:51
+Snippet: Duration.seconds(_:) (needs iOS 16, macOS 13) above declared iOS 13, macOS 10.15, visionOS 1 at Sources/Snippet/Snippet.swift:17:63
+Snippet: StringProtocol.contains(_:) (needs iOS 16, macOS 13) above declared iOS 13, macOS 10.15, visionOS 1 at Sources/Snippet/Snippet.swift:18:47
+error: 5 reference(s) need newer Apple releases than Package.swift declares (iOS 13, macOS 10.15, visionOS 1)"
     if actual="$("$0" "$package")"; then
         echo "self-test: FAILED, the check passed a snippet it must flag:"; echo "$actual"; exit 1
     elif [ "$actual" != "$expected" ]; then
         echo "self-test: FAILED, expected:"; echo "$expected"; echo "got:"; echo "$actual"; exit 1
     fi
-    echo "self-test: the check flags exactly the two unguarded uses in a known-bad snippet"
+    echo "self-test: the check flags exactly the unguarded uses (Swift, _Concurrency, _StringProcessing) in a known-bad snippet"
     exit 0
 fi
 
