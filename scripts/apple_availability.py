@@ -16,16 +16,13 @@ import re
 import subprocess
 import sys
 
-PLATFORM_NAMES = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
-
-
 def version_text(version):
     return f"{version[0]}" if version[1] == 0 else f"{version[0]}.{version[1]}"
 
 
 def with_vision_os(floors):
     """visionOS 1 is iOS 17: with no visionOS entry, Swift takes the iOS one (iOS 18 is visionOS 2)."""
-    if "visionOS" not in floors and "iOS" in floors:
+    if "visionOS" not in floors and isinstance(floors.get("iOS"), tuple):
         ios = floors["iOS"]
         floors = dict(floors, visionOS=(max(1, ios[0] - 16), ios[1] if ios[0] > 17 else 0))
     return floors
@@ -215,27 +212,25 @@ def guarded_ranges(path):
         (stack[-1][3] if stack else nodes).append(node)
         stack.append(node)
 
-    def specs(node, pattern):
-        found = {m[1]: parse_version(m[2]) for m in [pattern.search(node[1])] if m}
-        for child in node[3]:
-            found.update(specs(child, pattern) if pattern is SPEC else {})
-        return found
+    def text(node):
+        return "\n".join([node[1]] + [text(child) for child in node[3]])
+
+    def versions(pattern, text):
+        return {m[1]: parse_version(m[2]) for m in pattern.finditer(text)}
 
     ranges = []
 
     def walk(node, parent):
         kind = node[1][1:].split(" ", 1)[0].rstrip(")")
-        conditions = [c for c in node[3] if c[1].startswith("(conditions")]
-        available = specs(conditions[0], SPEC) if conditions and "#available" in str(conditions[0]) else {}
-        if kind == "if_stmt" and available:
+        conditions = "\n".join(text(c) for c in node[3] if c[1].startswith("(conditions"))
+        available = versions(SPEC, conditions) if "(#available" in conditions else {}
+        if kind == "if_stmt" and available:  # the then-branch
             body = next(c for c in node[3] if c[1].startswith("(brace_stmt"))
             ranges.append((body[2][0], body[2][1], available))
-        if kind == "guard_stmt" and available and parent and parent[2]:
+        if kind == "guard_stmt" and available and parent and parent[2]:  # the rest of the enclosing block
             ranges.append((node[2][1], parent[2][1], available))
-        attributes = {}
-        for child in node[3]:
-            attributes.update(specs(child, ATTR) if child[1].startswith("(available_attr") else {})
-        if attributes and node[2]:
+        attributes = versions(ATTR, "\n".join(c[1] for c in node[3] if c[1].startswith("(available_attr")))
+        if attributes and node[2]:  # the declaration, members and bodies included
             ranges.append((node[2][0], node[2][1], attributes))
         for child in node[3]:
             walk(child, node)
