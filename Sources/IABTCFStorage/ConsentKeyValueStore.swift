@@ -23,12 +23,12 @@ public protocol ConsentKeyValueStore {
 }
 
 extension ConsentKeyValueStore {
-    /// Every CMP API v2 key the store holds (``IABTCF/InAppKeys/isDefined(_:)``), tolerantly read.
+    /// Every CMP API v2 key the store holds (`InAppKeys.isDefined(_:)`), tolerantly read.
     ///
     /// Other keys, `IABTCF_`-prefixed or not (`IABTCF_AddtlConsent`, an SDK's own keys), are left out,
     /// and so is a defined key whose value has a type no CMP writes. For a value written by
     /// ``writeInAppKeys(for:gdprApplies:)`` the result equals
-    /// ``IABTCF/TCString/inAppKeys(gdprApplies:)``.
+    /// `TCString.inAppKeys(gdprApplies:)`.
     public func readInAppKeys() -> [String: InAppValue] {
         var keys: [String: InAppValue] = [:]
         for key in InAppKeys.fixedKeys {
@@ -47,7 +47,7 @@ extension ConsentKeyValueStore {
     }
 
     /// Makes the store's CMP API v2 keys exactly `keys`: writes every key of `keys` and removes every
-    /// defined key (``IABTCF/InAppKeys/isDefined(_:)``) that `keys` does not have, such as
+    /// defined key (`InAppKeys.isDefined(_:)`) that `keys` does not have, such as
     /// `IABTCF_PublisherRestrictions{ID}` of a purpose that no longer has restrictions, or
     /// `IABTCF_DisclosedVendors` once absent. Keys the CMP API does not define are never touched,
     /// whatever their prefix; keys of `keys` that it does not define are written all the same.
@@ -66,16 +66,18 @@ extension ConsentKeyValueStore {
         if changed { didWriteInAppKeys() }
     }
 
-    /// Writes the keys of `tcString` (``IABTCF/TCString/inAppKeys(gdprApplies:)``) and removes the
+    /// Writes the keys of `tcString` (`TCString.inAppKeys(gdprApplies:)`) and removes the
     /// defined keys it no longer has (see ``writeInAppKeys(_:)``).
     ///
-    /// - Parameter gdprApplies: `IABTCF_gdprApplies`; `nil` ("undetermined") removes the key.
-    /// - Throws: ``IABTCF/TCStringError`` when the value cannot be encoded; the store is then unchanged.
+    /// - Parameters:
+    ///   - tcString: The consent to store.
+    ///   - gdprApplies: `IABTCF_gdprApplies`; `nil` ("undetermined") removes the key.
+    /// - Throws: `TCStringError` when the value cannot be encoded; the store is then unchanged.
     public func writeInAppKeys(for tcString: TCString, gdprApplies: Bool?) throws(TCStringError) {
         writeInAppKeys(try tcString.inAppKeys(gdprApplies: gdprApplies))
     }
 
-    /// Removes every CMP API v2 key (``IABTCF/InAppKeys/isDefined(_:)``), as when consent is reset;
+    /// Removes every CMP API v2 key (`InAppKeys.isDefined(_:)`), as when consent is reset;
     /// other keys are left alone.
     public func removeInAppKeys() {
         writeInAppKeys([:])

@@ -7,7 +7,7 @@ extension InAppValue {
     /// floating-point number without a fraction (`1.0` reads as `1`). Anything else (data, dates,
     /// arrays, `1.5`) gives `nil`.
     ///
-    /// Strings stay strings: ``IABTCF/InAppValue/intValue`` reads `"1"`, `"0"`, `"true"` and numeric
+    /// Strings stay strings: `intValue` reads `"1"`, `"0"`, `"true"` and numeric
     /// strings as integers when a numeric key needs one.
     public init?(propertyListValue value: Any) {
         if let text = value as? String {
