@@ -10,6 +10,8 @@ let settings: [SwiftSetting] = [
 
 let package = Package(
     name: "swift-tcf",
+    // The oldest Apple releases the code supports; scripts/check-apple-availability.sh proves it on Linux.
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "IABTCF", targets: ["IABTCF"]),
         .library(name: "IABTCFAppTracking", targets: ["IABTCFAppTracking"]),

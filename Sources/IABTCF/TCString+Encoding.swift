@@ -24,10 +24,16 @@ extension TCString {
     /// - Complexity: O(n) in the output length; the exact size is computed first and the string is
     ///   written in one pass.
     public func encoded(_ style: EncodingStyle = .canonical) throws(TCStringError) -> String {
+        try encoded(style, copyingString: false)
+    }
+
+    /// ``encoded(_:)``; `copyingString` takes the path of releases before macOS 11, iOS 14, tvOS 14 and
+    /// watchOS 7 on any OS, so tests cover it.
+    func encoded(_ style: EncodingStyle, copyingString: Bool) throws(TCStringError) -> String {
         try validateWidths()
         let layout = style == .preservingLayout ? self.layout : nil
         let plan = EncodingPlan(self, layout: layout)
-        return try plan.write(self)
+        return try plan.write(self, copyingString: copyingString)
     }
 
     /// Checks every fixed-width field against its width before anything is written.
@@ -130,7 +136,11 @@ private struct EncodingPlan {
     }
 
     /// Writes every segment's bits into one zeroed buffer, then base64url-encodes them into the string.
-    func write(_ value: TCString) throws(TCStringError) -> String {
+    ///
+    /// The characters go straight into the string's storage; before macOS 11, iOS 14, tvOS 14 and watchOS 7
+    /// (no `String(unsafeUninitializedCapacity:)`), or with `copyingString`, they go to a temporary buffer
+    /// and then into the string with one UTF-8 copy.
+    func write(_ value: TCString, copyingString: Bool) throws(TCStringError) -> String {
         try restrictions.check()
         let byteCount = self.byteCount + BitWriter.tailPadding
         let length = segments.reduce(segments.count - 1) { $0 + $1.characters + $1.equalsSigns }
@@ -145,33 +155,43 @@ private struct EncodingPlan {
                     "planned \(segment.bits) bits for \(segment.type), wrote \(writer.offset)"
                 )
             }
-            return String(unsafeUninitializedCapacity: length) { out in
-                var o = 0
-                for segment in segments {
-                    if o > 0 {
-                        out[o] = UInt8(ascii: ".")
-                        o += 1
-                    }
-                    let reader = BitReader(base: bytes + segment.byteOffset, bitCount: segment.bits, segment: 0)
-                    Base64URL.alphabet.withUnsafeBufferPointer { alphabet in
-                        for i in 0..<segment.characters {
-                            // Characters past the content read the buffer's zero padding (or the next
-                            // segment's bytes, masked away because they lie beyond `bits`).
-                            let position = i * 6
-                            let sixBits = position >= segment.bits ? 0 : Int(reader.peek64(at: position) >> 58)
-                            let valid = Swift.max(0, Swift.min(6, segment.bits - position))
-                            out[o + i] = alphabet[sixBits & ~((1 << (6 - valid)) - 1)]
-                        }
-                    }
-                    o += segment.characters
-                    for _ in 0..<segment.equalsSigns {
-                        out[o] = UInt8(ascii: "=")
-                        o += 1
-                    }
-                }
-                return o
+            if !copyingString, #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+                return String(unsafeUninitializedCapacity: length) { writeCharacters(of: bytes, into: $0) }
+            }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { out in
+                let count = writeCharacters(of: bytes, into: out)
+                return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)
             }
         }
+    }
+
+    /// Base64url-encodes every segment of `bytes` into `out`, with `.` between segments; returns the count.
+    @inline(__always)
+    private func writeCharacters(of bytes: UnsafePointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var o = 0
+        for segment in segments {
+            if o > 0 {
+                out[o] = UInt8(ascii: ".")
+                o += 1
+            }
+            let reader = BitReader(base: bytes + segment.byteOffset, bitCount: segment.bits, segment: 0)
+            Base64URL.alphabet.withUnsafeBufferPointer { alphabet in
+                for i in 0..<segment.characters {
+                    // Characters past the content read the buffer's zero padding (or the next
+                    // segment's bytes, masked away because they lie beyond `bits`).
+                    let position = i * 6
+                    let sixBits = position >= segment.bits ? 0 : Int(reader.peek64(at: position) >> 58)
+                    let valid = Swift.max(0, Swift.min(6, segment.bits - position))
+                    out[o + i] = alphabet[sixBits & ~((1 << (6 - valid)) - 1)]
+                }
+            }
+            o += segment.characters
+            for _ in 0..<segment.equalsSigns {
+                out[o] = UInt8(ascii: "=")
+                o += 1
+            }
+        }
+        return o
     }
 
     private func write(_ type: SegmentType, of value: TCString, into w: inout BitWriter) {

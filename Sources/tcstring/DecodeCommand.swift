@@ -4,10 +4,17 @@ import IABTCF
 enum DecodeCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var pretty = false
+        var jobs: Int?
         var inputs: [String] = []
-        for argument in arguments {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
             switch argument {
             case "--pretty": pretty = true
+            case "--jobs", "-j":
+                guard let count = rest.popFirst().flatMap({ Int($0) }), count >= 1 else {
+                    Terminal.usageError("--jobs takes a number of parallel jobs (1 or more)")
+                }
+                jobs = count
             case "-": inputs.append(argument)
             case _ where argument.hasPrefix("--"): Terminal.usageError("unknown option \(argument)")
             default: inputs.append(argument)
@@ -17,6 +24,7 @@ enum DecodeCommand {
         if let input = inputs.first, input != "-" {
             return decodeOne(String(input.trimmedASCII), pretty: pretty)
         }
+        if !pretty { return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs) }
         var status: Int32 = 0
         for (number, line) in Terminal.lines().enumerated() {
             switch decode(String(line.trimmedASCII)) {

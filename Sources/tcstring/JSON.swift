@@ -69,7 +69,7 @@ enum JSON: Equatable {
         out += close
     }
 
-    private static func writeString(_ value: String, to out: inout String) {
+    static func writeString(_ value: String, to out: inout String) {
         out += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

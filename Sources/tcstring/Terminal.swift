@@ -13,8 +13,26 @@ enum Terminal {
     /// Exit status for a command line the tool does not understand.
     static let usage: Int32 = 2
 
-    /// Writes to standard output (buffered).
-    static func out(_ line: String) { print(line) }
+    /// Writes one line to standard output: buffered into a file, flushed line by line into a pipe
+    /// or terminal so the output streams. A closed pipe ends the process quietly (status 0).
+    static func out(_ line: String) {
+        print(line)
+        if !stdoutIsRegularFile && fflush(nil) != 0 { outputFailed(errno) }
+    }
+
+    /// Whether standard output is a regular file (where per-line flushing only costs time).
+    static let stdoutIsRegularFile: Bool = {
+        var info = stat()
+        return fstat(1, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }()
+
+    /// Output could not be written: a reader that went away (EPIPE, `| head`) ends the process
+    /// quietly with status 0; any other failure is reported with status 1.
+    static func outputFailed(_ code: Int32) -> Never {
+        if code == EPIPE { exit(0) }
+        err("tcstring: cannot write output: \(String(cString: strerror(code)))")
+        exit(failure)
+    }
 
     /// Writes one line to standard error.
     static func err(_ line: String) {

@@ -28,6 +28,16 @@ import Testing
         #expect(try TCString(encoded: vector.tcString).encoded(.preservingLayout) == vector.tcString)
     }
 
+    /// Releases before macOS 11, iOS 14, tvOS 14 and watchOS 7 build the string from a copy: same text.
+    @Test(arguments: Fixtures.validDecodeVectors)
+    func copyingStringPathEncodesTheSame(_ vector: DecodeVector) throws {
+        let decoded = try TCString(encoded: vector.tcString)
+        for style in [TCString.EncodingStyle.canonical, .preservingLayout] {
+            #expect(try decoded.encoded(style, copyingString: true) == decoded.encoded(style))
+        }
+        #expect(try decoded.encoded(.preservingLayout, copyingString: true) == vector.tcString)
+    }
+
     /// Bitfields whose last words hold no ids (MaxVendorId above the highest id, or no ids at all)
     /// decode to the ids present, re-encode byte for byte and stay mutable past their old end.
     @Test func bitFieldsWithTrailingZeroWords() throws {

@@ -29,18 +29,26 @@ enum CommandLineTool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let input = Pipe()
         let output = Pipe()
         let error = Pipe()
-        process.standardInput = input
+        // Standard input comes from a file so the tool can stream its output while it reads: with
+        // a pipe written in full first, a large input and output would block each other.
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("tcstring-\(UUID()).in")
+        try Data((stdin ?? "").utf8).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes before waiting so a large output cannot block the child.
+        // Read both pipes before waiting (standard error on another thread) so neither can fill up.
+        nonisolated(unsafe) var errData = Data()
+        let errorRead = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errData = error.fileHandleForReading.readDataToEndOfFile()
+            errorRead.signal()
+        }
         let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus,
