@@ -27,7 +27,6 @@ extension UserDefaults {
     /// - Parameters:
     ///   - debounce: Seconds without a change notification before the keys are read; 0.1 by default.
     ///   - includingCurrent: Whether the stream starts with the value read now.
-    @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
     public func inAppConsentChanges(
         debounce: TimeInterval = 0.1,
         includingCurrent: Bool = false
@@ -57,7 +56,10 @@ extension UserDefaults {
         if includingCurrent { continuation.yield(InAppConsent(keys: initial)) }
         let task = Task {
             var last = initial
-            for await _ in wakeUps {
+            // `next()` rather than `for await`, which the Swift 6 compiler may lower to
+            // `next(isolation:)` (iOS 18, macOS 15).
+            var iterator = wakeUps.makeAsyncIterator()
+            while await iterator.next() != nil {
                 // Trailing-edge debounce: sleep until a whole interval passes without a notification.
                 var seen = notifications.count
                 while true {
