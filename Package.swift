@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "IABTCF", targets: ["IABTCF"]),
         .library(name: "IABTCFAppTracking", targets: ["IABTCFAppTracking"]),
+        .library(name: "IABTCFStorage", targets: ["IABTCFStorage"]),
         .executable(name: "tcstring", targets: ["tcstring"]),
     ],
     targets: [
@@ -22,6 +23,13 @@ let package = Package(
         .target(name: "IABTCF", swiftSettings: settings),
         // App Tracking Transparency decisions on top of the codec; builds and tests on Linux.
         .target(name: "IABTCFAppTracking", dependencies: ["IABTCF"], swiftSettings: settings),
+        // Reading and writing the IABTCF_ keys in UserDefaults; the one library that imports Foundation.
+        .target(
+            name: "IABTCFStorage",
+            dependencies: ["IABTCF"],
+            resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: settings
+        ),
         // The command-line tool; may use Foundation.
         .executableTarget(name: "tcstring", dependencies: ["IABTCF", "IABTCFAppTracking"], swiftSettings: settings),
         .testTarget(
@@ -29,6 +37,7 @@ let package = Package(
             dependencies: ["IABTCF", "IABTCFAppTracking", "tcstring"],
             swiftSettings: settings
         ),
+        .testTarget(name: "IABTCFStorageTests", dependencies: ["IABTCF", "IABTCFStorage"], swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]
 )

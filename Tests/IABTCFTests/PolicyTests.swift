@@ -171,3 +171,30 @@ import Testing
         #expect(try JSON(parsing: CommandLineTool.run(["inapp", e17]).stdout)["IABTCF_gdprApplies"] == nil)
     }
 }
+
+@Suite struct InAppKeyListTests {
+    /// Every key the projection writes is defined; the fixed list has no duplicates.
+    @Test(arguments: Fixtures.validDecodeVectors)
+    func projectionWritesDefinedKeysOnly(_ vector: DecodeVector) throws {
+        let keys = try TCString(encoded: vector.tcString).inAppKeys(gdprApplies: false)
+        for key in keys.keys { #expect(InAppKeys.isDefined(key), "\(key)") }
+    }
+
+    @Test func recognisesRestrictionKeys() {
+        #expect(Set(InAppKeys.fixedKeys).count == InAppKeys.fixedKeys.count && InAppKeys.fixedKeys.count == 18)
+        for id in 0...63 {
+            #expect(
+                InAppKeys.purposeId(ofPublisherRestrictionsKey: InAppKeys.publisherRestrictions(purposeId: id)) == id
+            )
+        }
+        for other in [
+            "IABTCF_PublisherRestrictions", "IABTCF_PublisherRestrictions01", "IABTCF_PublisherRestrictions64",
+            "IABTCF_PublisherRestrictions123", "IABTCF_PublisherRestrictions1a", "IABTCF_PublisherRestrictions-1",
+            "IABTCF_AddtlConsent", "IABTCF_TCStringX", "iabtcf_TCString",
+        ] {
+            #expect(InAppKeys.purposeId(ofPublisherRestrictionsKey: other) == nil, "\(other)")
+            #expect(!InAppKeys.isDefined(other), "\(other)")
+        }
+        #expect(InAppKeys.isDefined("IABTCF_gdprApplies") && InAppKeys.isDefined("IABTCF_PublisherRestrictions24"))
+    }
+}

@@ -72,6 +72,36 @@ public enum InAppKeys {
     /// `IABTCF_PublisherRestrictions{purposeId}`.
     public static func publisherRestrictions(purposeId: Int) -> String { "IABTCF_PublisherRestrictions\(purposeId)" }
 
+    /// Every key of the CMP API v2 with a fixed name, in the specification's order. The per-purpose
+    /// `IABTCF_PublisherRestrictions{ID}` keys are not listed: recognise them with
+    /// ``purposeId(ofPublisherRestrictionsKey:)``. `IABTCF_AddtlConsent` (Google's, not the IAB's) is
+    /// not a CMP API key and is not listed either.
+    public static let fixedKeys: [String] = [
+        cmpSdkId, cmpSdkVersion, policyVersion, gdprApplies, publisherCC, purposeOneTreatment, useNonStandardTexts,
+        tcString, vendorConsents, vendorLegitimateInterests, disclosedVendors, purposeConsents,
+        purposeLegitimateInterests, specialFeaturesOptIns, publisherConsent, publisherLegitimateInterests,
+        publisherCustomPurposesConsents, publisherCustomPurposesLegitimateInterests,
+    ]
+
+    /// The purpose id of an `IABTCF_PublisherRestrictions{ID}` key: the id written in decimal without
+    /// leading zeros, 0 through 63 (any value of a restriction entry's 6-bit PurposeId, so every key
+    /// ``TCString/inAppKeys(gdprApplies:)`` can write); `nil` for any other key.
+    public static func purposeId(ofPublisherRestrictionsKey key: String) -> Int? {
+        let prefix = "IABTCF_PublisherRestrictions"
+        guard key.hasPrefix(prefix) else { return nil }
+        let digits = key.utf8.dropFirst(prefix.utf8.count)
+        guard (1...2).contains(digits.count), digits.count == 1 || digits.first != UInt8(ascii: "0"),
+            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        let id = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        return id <= 63 ? id : nil
+    }
+
+    /// Whether the CMP API v2 defines `key`: one of ``fixedKeys`` or an `IABTCF_PublisherRestrictions{ID}` key.
+    public static func isDefined(_ key: String) -> Bool {
+        purposeId(ofPublisherRestrictionsKey: key) != nil || fixedKeys.contains(key)
+    }
+
     /// TCF 2.2 defines purposes 1-11 and special features 1-2: binary strings are at least this long,
     /// so readers that index them directly find every defined id.
     static let definedPurposes = 11

@@ -1,0 +1,85 @@
+public import IABTCF
+
+/// A key-value store that holds the CMP API v2 `IABTCF_` keys: `UserDefaults`, or your own.
+///
+/// Four primitives are all a store provides; reading, writing and cleaning up the keys
+/// (``readInAppKeys()``, ``writeInAppKeys(for:gdprApplies:)``, ``removeInAppKeys()``...) are built
+/// on them. `UserDefaults` conforms, reading values tolerantly (see ``IABTCF/InAppValue/init(propertyListValue:)``).
+///
+/// The requirements do not mutate: a store is a reference type, or a value that wraps one.
+public protocol ConsentKeyValueStore {
+    /// The value under `key`, or `nil` when the key is absent or holds a type no CMP writes
+    /// (data, dates, arrays, a number with a fraction).
+    func inAppValue(forKey key: String) -> InAppValue?
+
+    /// Stores `value` under `key`, replacing what was there.
+    func setInAppValue(_ value: InAppValue, forKey key: String)
+
+    /// Removes `key`; removing an absent key does nothing.
+    func removeInAppValue(forKey key: String)
+
+    /// Every key the store holds (at least every `IABTCF_` key; other keys are ignored).
+    var storedKeys: [String] { get }
+}
+
+extension ConsentKeyValueStore {
+    /// Every CMP API v2 key the store holds (`InAppKeys.isDefined(_:)`), tolerantly read.
+    ///
+    /// Other keys, `IABTCF_`-prefixed or not (`IABTCF_AddtlConsent`, an SDK's own keys), are left out,
+    /// and so is a defined key whose value has a type no CMP writes. For a value written by
+    /// ``writeInAppKeys(for:gdprApplies:)`` the result equals
+    /// `TCString.inAppKeys(gdprApplies:)`.
+    public func readInAppKeys() -> [String: InAppValue] {
+        var keys: [String: InAppValue] = [:]
+        for key in InAppKeys.fixedKeys {
+            if let value = inAppValue(forKey: key) { keys[key] = value }
+        }
+        for key in storedKeys where InAppKeys.purposeId(ofPublisherRestrictionsKey: key) != nil {
+            if let value = inAppValue(forKey: key) { keys[key] = value }
+        }
+        return keys
+    }
+
+    /// The codec's in-app model of what the store holds: `IABTCF_gdprApplies` as an integer, a
+    /// boolean or a string (`"1"`, `"0"`, `"true"`), numeric keys as integers or numeric strings.
+    public func readInAppConsent() -> InAppConsent {
+        InAppConsent(keys: readInAppKeys())
+    }
+
+    /// Makes the store's CMP API v2 keys exactly `keys`: writes every key of `keys` and removes every
+    /// defined key (`InAppKeys.isDefined(_:)`) that `keys` does not have, such as
+    /// `IABTCF_PublisherRestrictions{ID}` of a purpose that no longer has restrictions, or
+    /// `IABTCF_DisclosedVendors` once absent. Keys the CMP API does not define are never touched,
+    /// whatever their prefix; keys of `keys` that it does not define are written all the same.
+    ///
+    /// A value already stored is not written again, so an unchanged key does not notify observers.
+    public func writeInAppKeys(_ keys: [String: InAppValue]) {
+        var changed = false
+        for key in storedKeys where keys[key] == nil && InAppKeys.isDefined(key) {
+            removeInAppValue(forKey: key)
+            changed = true
+        }
+        for (key, value) in keys.sorted(by: { $0.key < $1.key }) where inAppValue(forKey: key) != value {
+            setInAppValue(value, forKey: key)
+            changed = true
+        }
+        if changed { didWriteInAppKeys() }
+    }
+
+    /// Writes the keys of `tcString` (`TCString.inAppKeys(gdprApplies:)`) and removes the
+    /// defined keys it no longer has (see ``writeInAppKeys(_:)``).
+    ///
+    /// - Parameters:
+    ///   - tcString: The consent to store.
+    ///   - gdprApplies: `IABTCF_gdprApplies`; `nil` ("undetermined") removes the key.
+    /// - Throws: `TCStringError` when the value cannot be encoded; the store is then unchanged.
+    public func writeInAppKeys(for tcString: TCString, gdprApplies: Bool?) throws(TCStringError) {
+        writeInAppKeys(try tcString.inAppKeys(gdprApplies: gdprApplies))
+    }
+
+    /// Removes every CMP API v2 key (`InAppKeys.isDefined(_:)`), as when consent is reset;
+    /// other keys are left alone.
+    public func removeInAppKeys() {
+        writeInAppKeys([:])
+    }
+}

@@ -1,0 +1,123 @@
+public import Foundation
+public import IABTCF
+
+extension UserDefaults {
+    /// The in-app consent, each time the CMP API v2 keys change.
+    ///
+    /// A CMP writes a dozen or more keys one after another when the user saves a choice. The stream
+    /// waits until `UserDefaults.didChangeNotification` has been quiet for `debounce` seconds, reads the
+    /// keys (``ConsentKeyValueStore/readInAppKeys()``) and yields them as an `InAppConsent` only when
+    /// they differ from the last value read: one element per burst, none for changes to other keys.
+    ///
+    /// ```swift
+    /// for await consent in UserDefaults.standard.inAppConsentChanges(includingCurrent: true) {
+    ///     if consent.purposeConsents.contains(1) { startAds() }
+    /// }
+    /// ```
+    ///
+    /// The keys are first read when this method is called, so any change made after it returns is
+    /// seen. Every `didChangeNotification` of the process triggers a read (a CMP may write through
+    /// another `UserDefaults` instance of the same domain); only a change of the `IABTCF_` keys yields.
+    /// On Apple platforms `UserDefaults` posts the notification for every write. swift-corelibs-foundation
+    /// (Linux, Windows) posts it only when a whole persistent domain changes: there the writes of
+    /// ``ConsentKeyValueStore/writeInAppKeys(_:)`` post it themselves, and other writers must post it.
+    ///
+    /// The stream ends when the task iterating it is cancelled; the observer is then removed.
+    ///
+    /// - Parameters:
+    ///   - debounce: Seconds without a change notification before the keys are read; 0.1 by default.
+    ///   - includingCurrent: Whether the stream starts with the value read now.
+    public func inAppConsentChanges(
+        debounce: TimeInterval = 0.1,
+        includingCurrent: Bool = false
+    ) -> AsyncStream<InAppConsent> {
+        let defaults = UncheckedSendable(self)
+        let initial = readInAppKeys()
+        let delay = debounce > 0 ? UInt64(min(debounce, 86_400) * 1_000_000_000) : 0
+        let notifications = NotificationCounter()
+
+        var wake: AsyncStream<Void>.Continuation?
+        // One pending wake-up is enough: the consumer re-reads everything after the burst.
+        let wakeUps = AsyncStream<Void>(bufferingPolicy: .bufferingNewest(1)) { wake = $0 }
+        let wakeUp = wake!
+        let observer = NotificationCenter.default.addObserver(
+            forName: UserDefaults.didChangeNotification,
+            object: nil,
+            queue: nil
+        ) { _ in
+            notifications.increment()
+            wakeUp.yield()
+        }
+        let observation = UncheckedSendable(observer)
+
+        var output: AsyncStream<InAppConsent>.Continuation?
+        let stream = AsyncStream<InAppConsent>(bufferingPolicy: .unbounded) { output = $0 }
+        let continuation = output!
+        if includingCurrent { continuation.yield(InAppConsent(keys: initial)) }
+        let task = Task {
+            var last = initial
+            // `next()` rather than `for await`, which the Swift 6 compiler may lower to
+            // `next(isolation:)` (iOS 18, macOS 15).
+            var iterator = wakeUps.makeAsyncIterator()
+            while await iterator.next() != nil {
+                // Trailing-edge debounce: sleep until a whole interval passes without a notification.
+                var seen = notifications.count
+                while true {
+                    try? await Task.sleep(nanoseconds: delay)
+                    if Task.isCancelled { break }
+                    let now = notifications.count
+                    if now == seen { break }
+                    seen = now
+                }
+                if Task.isCancelled { break }
+                let current = defaults.value.readInAppKeys()
+                if current != last {
+                    last = current
+                    continuation.yield(InAppConsent(keys: current))
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in
+            NotificationCenter.default.removeObserver(observation.value)
+            wakeUp.finish()
+            task.cancel()
+        }
+        return stream
+    }
+}
+
+/// Lets a value that is not `Sendable` cross into the stream's task and its termination handler.
+///
+/// Used for two values only: the `UserDefaults` instance, which Apple documents as thread-safe but
+/// swift-corelibs-foundation does not declare `Sendable`, and the observer token returned by
+/// `NotificationCenter.addObserver(forName:object:queue:using:)`, which is only passed back to
+/// `removeObserver(_:)` (itself thread-safe) once.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
+}
+
+/// How many change notifications arrived, shared by the observer (any thread) and the debouncing task.
+///
+/// `@unchecked Sendable`: the one stored property is only read and written while holding `lock`.
+/// (`NSLock` rather than `Mutex`, which needs iOS 18 / macOS 15.)
+final class NotificationCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The number of notifications so far.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    /// Counts one more notification.
+    func increment() {
+        lock.lock()
+        value &+= 1
+        lock.unlock()
+    }
+}
