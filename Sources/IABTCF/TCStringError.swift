@@ -8,7 +8,7 @@
 /// do {
 ///     _ = try TCString(encoded: "CPc7TgP")
 /// } catch {
-///     print(error)  // truncated: the segment ends before the field does (character 8, segment 0, bit 42, field LastUpdated)
+///     print(error)  // the segment ends before the field does (character 8; segment 0, bit 42, field LastUpdated) [truncated]
 /// }
 /// ```
 public struct TCStringError: Error, Hashable, Sendable {
@@ -25,6 +25,13 @@ public struct TCStringError: Error, Hashable, Sendable {
     /// The 1-based position, in UTF-8 bytes of the input, of the character where the offending
     /// field begins (one past the last character when the input ends before it).
     public var position: Int?
+    /// The id of the GPP section the error is in (2 for TCF EU v2), when the input was a GPP
+    /// string; ``segment`` and ``bitOffset`` then count within that section, ``position`` in the
+    /// whole GPP string.
+    public var gppSection: Int?
+    /// The offending character, when ``code`` is ``Code/invalidCharacter`` and it is a valid
+    /// UTF-8 character outside ASCII (``value`` holds only its first byte).
+    var character: Unicode.Scalar?
 
     /// Creates an error.
     public init(
@@ -33,7 +40,8 @@ public struct TCStringError: Error, Hashable, Sendable {
         bitOffset: Int? = nil,
         field: String? = nil,
         value: Int? = nil,
-        position: Int? = nil
+        position: Int? = nil,
+        gppSection: Int? = nil
     ) {
         self.code = code
         self.segment = segment
@@ -41,6 +49,7 @@ public struct TCStringError: Error, Hashable, Sendable {
         self.field = field
         self.value = value
         self.position = position
+        self.gppSection = gppSection
     }
 
     /// A kind of error. New codes may be added in minor releases, so switch with a `default:` case.
@@ -80,22 +89,31 @@ public struct TCStringError: Error, Hashable, Sendable {
         public static let invalidGPPHeader = Code("invalidGPPHeader")
         /// A GPP string whose number of `~`-separated sections differs from the header's section ids.
         public static let gppSectionCountMismatch = Code("gppSectionCountMismatch")
+        /// A GPP string without a TCF EU v2 section (id 2) where a TC string is needed.
+        public static let missingTCFSection = Code("missingTCFSection")
     }
 }
 
 extension TCStringError: CustomStringConvertible {
-    /// One line for people: the code, the problem in words, the character position in the input,
-    /// then segment, bit and field, e.g.
-    /// `invalidCharacter: '!' is not a base64url character, only A-Z a-z 0-9 - _ (character 8, segment 0, bit 42)`.
+    /// One line for people: the problem in words (input that is not base64url or not version 2
+    /// starts with "not a TC string"), then where: the character position in the input, the GPP
+    /// section, segment, bit and field; last the code, e.g.
+    /// `not a TC string: '!' is not a base64url character, only A-Z a-z 0-9 - _ (character 8; segment 0, bit 42) [invalidCharacter]`.
     public var description: String {
-        var text = "\(code.name): \(problem)"
-        var parts: [String] = []
-        if let position { parts.append("character \(position)") }
-        if let segment { parts.append("segment \(segment)") }
-        if let bitOffset { parts.append("bit \(bitOffset)") }
-        if let field { parts.append("field \(field)") }
-        if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
-        return text
+        var text = problem
+        var places: [String] = []
+        if let gppSection { places.append("GPP section \(gppSection)") }
+        if let segment { places.append("segment \(segment)") }
+        if let bitOffset { places.append("bit \(bitOffset)") }
+        if let field { places.append("field \(field)") }
+        let place = places.joined(separator: ", ")
+        switch (position, place.isEmpty) {
+        case (let position?, true): text += " (character \(position))"
+        case (let position?, false): text += " (character \(position); \(place))"
+        case (nil, false): text += " (\(place))"
+        case (nil, true): break
+        }
+        return text + " [\(code.name)]"
     }
 
     /// The problem in words.
@@ -105,12 +123,12 @@ extension TCStringError: CustomStringConvertible {
         case .emptyString: return "the input is empty"
         case .inputTooLong: return "the input is longer than the maximum of \(value) bytes"
         case .invalidCharacter:
-            let shown = self.value.map(Self.escaped) ?? "a character"
-            return "\(shown) is not a base64url character, only A-Z a-z 0-9 - _"
+            let shown = character.map(Self.escaped) ?? self.value.map(Self.escaped) ?? "a character"
+            return "not a TC string: \(shown) is not a base64url character, only A-Z a-z 0-9 - _"
         case .emptySegment: return "a segment has no characters"
         case .truncated: return "the segment ends before the field does"
         case .unsupportedVersion where self.value == 1:
-            return "a TCF v1.1 consent string; only TCF v2 is supported"
+            return "not a TCF v2 string: a TCF v1.1 consent string, only TCF v2 is supported"
         case .unsupportedVersion: return "not a TC string: version \(value), only TCF v2 is supported"
         case .unknownSegmentType: return "segment type \(value) is not defined (0-3)"
         case .duplicateSegment: return "a segment type appears twice, or a later segment claims to be the core"
@@ -119,14 +137,25 @@ extension TCStringError: CustomStringConvertible {
         case .valueOutOfRange: return "\(value) does not fit the field"
         case .invalidGPPHeader: return "not a valid GPP header (Type 3, Version 1, ascending section ids)"
         case .gppSectionCountMismatch: return "the GPP header lists \(value) sections, the string has another number"
+        case .missingTCFSection: return "the GPP string has no TCF EU v2 section (section id 2)"
         default: return "the input is not a valid TC string"
         }
     }
 
-    /// A byte as people can read it: `'!'` for printable ASCII, `0xFF` otherwise.
+    /// A byte as people can read it: `'!'` for printable ASCII, `'\\t'` for other ASCII, `byte 0xFF`
+    /// for a byte that is not ASCII (and, as ``value`` says, not the start of a valid character).
     private static func escaped(_ byte: Int) -> String {
-        (33...126).contains(byte)
-            ? "'\(Character(Unicode.Scalar(UInt8(byte))))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
+        byte < 0x80 ? escaped(Unicode.Scalar(UInt8(byte))) : "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    /// A character as people can read it: `'!'`, `'\\t'`, `'é' (U+00E9)`, `U+200B`.
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        if (33...126).contains(scalar.value) { return "'\(scalar)'" }
+        if scalar.isASCII { return "'\(scalar.escaped(asASCII: true))'" }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+            || scalar.properties.generalCategory == .control ? code : "'\(scalar)' (\(code))"
     }
 
     /// The error with ``position`` worked out from ``segment`` and ``bitOffset`` in `input` (six
@@ -141,7 +170,14 @@ extension TCStringError: CustomStringConvertible {
             dots += 1
         }
         var located = self
-        located.position = min(start + bitOffset / 6, input.count) + 1
+        let index = min(start + bitOffset / 6, input.count)
+        located.position = index + 1
+        // A character outside ASCII is named as a whole when its bytes are valid UTF-8.
+        if code == .invalidCharacter, index < input.count, input[index] >= 0x80 {
+            var bytes = input[index..<min(index + 4, input.count)].makeIterator()
+            var decoder = Unicode.UTF8()
+            if case .scalarValue(let scalar) = decoder.decode(&bytes) { located.character = scalar }
+        }
         return located
     }
 }

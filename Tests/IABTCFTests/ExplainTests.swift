@@ -63,4 +63,42 @@ import Testing
         #expect(lines.last == "Disclosed Vendors: ranges, 79 bits; a bitfield would take 404 bits (the smaller form)")
         #expect(try CommandLineTool.run(["explain", "CPc7"]).status == 1)
     }
+
+    /// Every prefix of a valid string that does not decode is explained up to its error: the
+    /// fields read are the full explanation's first fields, and the error is the decoder's.
+    @Test(arguments: Fixtures.validDecodeVectors.filter { !$0.tcString.contains("~") })
+    func truncatedStringsExplainWhatCanBeRead(_ vector: DecodeVector) throws {
+        let full = try TCString.explain(vector.tcString)
+        let text = vector.tcString
+        for length in stride(from: 1, to: text.count, by: max(1, text.count / 60)) {
+            let prefix = String(text.prefix(length))
+            let partial = TCString.explanation(of: prefix)
+            let decoded = Result { () throws(TCStringError) in try TCString(encoded: prefix) }
+            guard case .failure(let error) = decoded else { continue }
+            #expect(partial.error == error, "\(length)")
+            #expect(Array(full.fields.prefix(partial.fields.count)) == partial.fields, "\(length)")
+            #expect(throws: error) { try TCString.explain(prefix) }
+        }
+    }
+
+    /// Mutated strings (a seeded character change) never trap, and the error is the decoder's.
+    @Test func mutatedStringsExplainWithTheDecodersError() {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=!")
+        var rng = SplitMix64(seed: 0xE7)
+        let strings = Fixtures.validDecodeVectors.map(\.tcString).filter { !$0.contains("~") }
+        for _ in 0..<3_000 {
+            var characters = Array(strings[Int(rng.next() % UInt64(strings.count))])
+            for _ in 0...(rng.next() % 3) {
+                characters[Int(rng.next() % UInt64(characters.count))] =
+                    alphabet[Int(rng.next() % UInt64(alphabet.count))]
+            }
+            let text = String(characters)
+            let partial = TCString.explanation(of: text)
+            let decoded = Result { () throws(TCStringError) in try TCString(encoded: text) }
+            switch decoded {
+            case .success: #expect(partial.error == nil, "\(text)")
+            case .failure(let error): #expect(partial.error == error, "\(text)")
+            }
+        }
+    }
 }

@@ -17,7 +17,7 @@ import Testing
         } catch {
             #expect(
                 error.description
-                    == "invalidCharacter: '!' is not a base64url character, only A-Z a-z 0-9 - _ (character 25, segment 0, bit 144)"
+                    == "not a TC string: '!' is not a base64url character, only A-Z a-z 0-9 - _ (character 25; segment 0, bit 144) [invalidCharacter]"
             )
         }
         #expect(tc.purposeConsents.contains(1) && tc.purposeLegitimateInterests.contains(7))

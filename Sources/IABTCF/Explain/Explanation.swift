@@ -43,29 +43,49 @@ public struct Explanation: Sendable, Hashable {
     public var fields: [Field] = []
     /// Every vendor section, in wire order.
     public var vendorSections: [VendorSection] = []
+    /// Why the string does not decode; ``fields`` then ends before the field that failed.
+    public var error: TCStringError?
 }
 
 extension TCString {
     /// Explains every field of `text`: segment, bit offset, width, raw bits and value, and for each
     /// vendor section why it is a bitfield or ranges and what the other form would take.
     ///
-    /// - Throws: ``TCStringError`` when `text` does not decode (explaining needs a valid string).
+    /// - Throws: ``TCStringError`` when `text` does not decode; ``explanation(of:)`` explains
+    ///   such a string as far as it can be read.
     public static func explain(_ text: String) throws(TCStringError) -> Explanation {
-        _ = try TCString(encoded: text)  // validates everything: the walk below cannot fail
+        let explanation = explanation(of: text)
+        if let error = explanation.error { throw error }
+        return explanation
+    }
+
+    /// Explains `text` as far as it decodes: every field before the first error, and the error
+    /// in ``Explanation/error`` (`nil` when the whole string decodes).
+    public static func explanation(of text: String) -> Explanation {
         var explanation = Explanation()
+        // Decoding finds the error, if any: the walk below reads only what comes before it.
+        do throws(TCStringError) {
+            _ = try TCString(encoded: text)
+        } catch {
+            explanation.error = error
+        }
+        let stop = explanation.error.map { ($0.segment ?? -1, $0.segment == nil ? 0 : $0.bitOffset ?? 0) }
         let bytes = Array(text.utf8)
         for (index, characters) in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
             .enumerated()
         {
+            if let stop, index > stop.0 { break }
             let trimmed = characters.prefix { $0 != UInt8(ascii: "=") }
             var scratch = [UInt8](repeating: 0, count: Base64URL.scratchSize(characters: trimmed.count))
             _ = Array(trimmed).withUnsafeBufferPointer { chars in
                 scratch.withUnsafeMutableBufferPointer { Base64URL.decode(chars, into: $0.baseAddress!) }
             }
             scratch.withUnsafeBufferPointer { buffer in
+                let bits = trimmed.count * 6
                 var walker = Walker(
-                    reader: BitReader(base: buffer.baseAddress!, bitCount: trimmed.count * 6, segment: index),
-                    explanation: explanation
+                    reader: BitReader(base: buffer.baseAddress!, bitCount: bits, segment: index),
+                    explanation: explanation,
+                    end: stop.flatMap { index == $0.0 ? min($0.1, bits) : nil } ?? bits
                 )
                 walker.segment(isCore: index == 0)
                 explanation = walker.explanation
@@ -84,10 +104,21 @@ private struct Walker {
 
     var reader: BitReader
     var explanation: Explanation
+    /// Where reading stops: the end of the segment, or the start of the field that failed to decode.
+    let end: Int
+    /// Whether a field did not fit before ``end``: nothing more is read.
+    var stopped = false
+
+    /// Whether `width` more bits can be read; stops the walk when they cannot.
+    mutating func fits(_ width: Int) -> Bool {
+        if !stopped && reader.offset + width > end { stopped = true }
+        return !stopped
+    }
 
     /// Records the next `width` bits as `name` and returns their value (0 for fields over 57 bits).
     @discardableResult
     mutating func field(_ name: String, _ width: Int, _ kind: Kind = .number) -> Int {
+        guard fits(width) else { return 0 }
         let start = reader.offset
         let shown = min(width, 64)
         let top = shown == 0 ? 0 : reader.peek64(at: start) >> UInt64(64 - shown)
@@ -177,7 +208,7 @@ private struct Walker {
                 field("CustomPurposesLITransparency", count, .ids)
             }
         }
-        if reader.remaining > 0 { field("Padding", reader.remaining, .none) }
+        if !stopped && end - reader.offset > 0 { field("Padding", end - reader.offset, .none) }
     }
 
     mutating func vendorSection(_ name: String) {
@@ -187,10 +218,11 @@ private struct Walker {
         var set = VendorSet()
         if isRange {
             set = entries()
-        } else {
+        } else if fits(maxVendorId) {
             for id in ids(from: start, width: maxVendorId) { set.insertUnchecked(id...id) }
             field("BitField", maxVendorId, .ids)
         }
+        guard !stopped else { return }
         explanation.vendorSections.append(
             Explanation.VendorSection(
                 name: name,
@@ -208,7 +240,13 @@ private struct Walker {
         for _ in 0..<field("NumEntries", 12) {
             let isRange = field("IsARange", 1, .flag) == 1
             let start = field("StartOrOnlyVendorId", 16)
-            set.insertUnchecked(start...(isRange ? field("EndVendorId", 16) : start))
+            let last = isRange ? field("EndVendorId", 16) : start
+            // A partial walk may reach the malformed entry the decoder refused.
+            guard !stopped, 1 <= start, start <= last else {
+                stopped = true
+                break
+            }
+            set.insertUnchecked(start...last)
         }
         return set
     }

@@ -37,19 +37,54 @@ public struct GPPString: Sendable, Hashable {
             throw TCStringError(.inputTooLong, value: options.maximumLength)
         }
         let parts = text.split(separator: "~", omittingEmptySubsequences: false)
-        (version, sectionIds) = try Self.decodeHeader(Array(parts[0].utf8))
+        let header = Array(parts[0].utf8)
+        do throws(TCStringError) {
+            (version, sectionIds) = try Self.decodeHeader(header)
+        } catch {
+            throw header.withUnsafeBufferPointer { error.located(in: $0) }
+        }
         sections = parts.dropFirst().map(String.init)
         guard sections.count == sectionIds.count else {
             throw TCStringError(.gppSectionCountMismatch, segment: 0, value: sections.count)
         }
-        tcfEuV2 = try sectionIds.firstIndex(of: Self.tcfEuV2SectionId).map { index throws(TCStringError) in
-            try TCString(encoded: sections[index], options: options)
+        guard let index = sectionIds.firstIndex(of: Self.tcfEuV2SectionId) else {
+            tcfEuV2 = nil
+            return
+        }
+        do throws(TCStringError) {
+            tcfEuV2 = try TCString(encoded: sections[index], options: options)
+        } catch {
+            // Say which section failed, and where it is in the whole string.
+            var error = error
+            error.gppSection = Self.tcfEuV2SectionId
+            let start = parts[...index].reduce(0) { $0 + $1.utf8.count + 1 }
+            error.position = error.position.map { $0 + start }
+            throw error
         }
     }
 
     /// Type(6) = 3, Version(6), then the section ids as a Fibonacci-coded integer range:
     /// NumEntries(12), then per entry IsRange(1), the offset from the previous id and, for a range,
     /// its length, each Fibonacci-coded.
+    /// The TCF EU v2 section's TC string.
+    ///
+    /// - Throws: ``TCStringError/Code/missingTCFSection`` when the string has none.
+    public func requiredTCFEuV2() throws(TCStringError) -> TCString {
+        guard let tcfEuV2 else { throw TCStringError(.missingTCFSection) }
+        return tcfEuV2
+    }
+
+    /// The text of section `id` in the GPP string `text` and where it starts (0-based, in UTF-8
+    /// bytes), read from the header without decoding any section: `nil` when the header does not
+    /// decode, lists no such section or the section count does not match.
+    public static func section(_ id: Int, in text: String) -> (text: Substring, start: Int)? {
+        let parts = text.split(separator: "~", omittingEmptySubsequences: false)
+        guard let ids = try? decodeHeader(Array(parts[0].utf8)).ids, ids.count == parts.count - 1,
+            let index = ids.firstIndex(of: id)
+        else { return nil }
+        return (parts[index + 1], parts[...index].reduce(0) { $0 + $1.utf8.count + 1 })
+    }
+
     static func decodeHeader(_ characters: [UInt8]) throws(TCStringError) -> (version: Int, ids: [Int]) {
         guard !characters.isEmpty else { throw TCStringError(.emptySegment, segment: 0, bitOffset: 0) }
         var bytes = [UInt8](repeating: 0, count: Base64URL.scratchSize(characters: characters.count))
