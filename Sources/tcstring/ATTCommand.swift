@@ -10,7 +10,7 @@ enum ATTCommand {
                             [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
                             [--reject-vendors all|none|IDS] [--today YYYY-MM-DD]
                             [--restricted-as-unavailable] [--restricted-as-denied]
-                            [--cmp-cannot-hide-tracking] [--no-enforce] [--help]
+                            [--cmp-cannot-hide-tracking] [--no-enforce] [--pretty] [--help]
           The next step of an App Tracking Transparency + consent flow as one JSON object: next,
           reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
           --tc-string: the string after the rejection, byte for byte the input when nothing
@@ -50,21 +50,13 @@ enum ATTCommand {
         var restrictedAsDenied = false
         var options = ATTOptions()
         var today = EncodeCommand.today()
-        var rest = arguments[...]
-        func value(_ flag: String) -> String {
-            guard let value = rest.popFirst() else { usageError("\(flag) needs a value") }
-            return value
-        }
-        while var argument = rest.popFirst() {
-            // `--flag=value` is the same as `--flag value`.
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
-                argument = String(argument[..<equals])
-            }
+        var pretty = false
+        var arguments = Arguments(arguments, command: "att", usage: usage)
+        func value(_ flag: String) -> String { arguments.value(of: flag) }
+        while let next = arguments.next() {
+            guard case .option(let argument) = next else { usageError("unexpected \(next)") }
             switch argument {
-            case "--help", "-h":
-                Terminal.out(usage)
-                return 0
+            case "--pretty": pretty = true
             case "--status": status = parseStatus(value(argument))
             case "--previous-status": previousStatus = parseStatus(value(argument)).value
             case "--strategy":
@@ -109,7 +101,7 @@ enum ATTCommand {
             case "--today":
                 guard let day = Timestamp(iso8601: value(argument)) else { usageError("--today takes YYYY-MM-DD") }
                 today = day
-            default: usageError("unexpected \(argument)")
+            default: arguments.unknown(argument)
             }
         }
         guard let status else { usageError("att needs --status") }
@@ -170,7 +162,7 @@ enum ATTCommand {
                 ("rejectSpecialFeatures", .ids(decision.rejectSpecialFeatures)),
                 ("rejectVendors", vendors),
             ]
-            Terminal.out(JSON.object(members).serialized())
+            Terminal.out(JSON.object(members).serialized(pretty: pretty))
             return 0
         } catch {
             Terminal.err("tcstring: \(error)")

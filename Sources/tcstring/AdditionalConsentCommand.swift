@@ -1,22 +1,35 @@
 import IABTCF
 
-/// `tcstring ac STRING`: parses a Google Additional Consent string and prints
+/// `tcstring ac [--pretty] [STRING | -]`: parses a Google Additional Consent string and prints
 /// `{"version", "consentedProviders", "disclosedProviders", "formatted"}`.
 enum AdditionalConsentCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, let input = arguments.first else { Terminal.usageError("ac takes one AC string") }
-        do throws(AdditionalConsentError) {
-            let ac = try AdditionalConsent(String(input.trimmedASCII))
-            Terminal.out(
-                JSON.object([
+        var arguments = Arguments(arguments, command: "ac", usage: Usage.additionalConsent)
+        var pretty = false
+        var operands: [String] = []
+        while let argument = arguments.next() {
+            switch argument {
+            case .option("--pretty"): pretty = true
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): operands.append(operand)
+            }
+        }
+        return Inputs.each(operands, arguments) { input, line in
+            do throws(AdditionalConsentError) {
+                let ac = try AdditionalConsent(String(decoding: input, as: UTF8.self))
+                let json = JSON.object([
                     ("version", .int(ac.version)), ("consentedProviders", .ids(ac.consentedProviders)),
                     ("disclosedProviders", .ids(ac.disclosedProviders)), ("formatted", .string(ac.description)),
-                ]).serialized()
-            )
-            return 0
-        } catch {
-            Terminal.err("tcstring: \(error)")
-            return Terminal.failure
+                ])
+                Terminal.out(json.serialized(pretty: pretty))
+                return false
+            } catch {
+                if line != nil {
+                    Terminal.out(JSON.object([("error", .string("\(error)"))]).serialized(pretty: pretty))
+                }
+                Inputs.report(error, line: line)
+                return true
+            }
         }
     }
 }

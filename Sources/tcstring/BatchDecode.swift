@@ -89,16 +89,14 @@ enum BatchDecode {
     ) -> Bool {
         let line = raw.trimmingASCIISpaces()
         guard !line.isEmpty else { return false }
-        // GPP strings and failures take the general path (rare, and they need the error's text anyway).
-        if line[0] != UInt8(ascii: "D") || !line.contains(UInt8(ascii: "~")),
-            let value = try? TCString(encodedBytes: line)
-        {
+        // The common case writes bytes straight from the value; GPP strings and failures take the
+        // general path (rare, and they need the JSON tree or the error's text anyway).
+        if !Inputs.isGPP(line), let value = try? TCString(encodedBytes: line) {
             value.writeJSON(to: &output)
             output.append("\n")
             return false
         }
-        let text = String(decoding: line, as: UTF8.self)
-        switch DecodeCommand.decode(text) {
+        switch DecodeCommand.decode(line) {
         case .success(let json):
             output.append(json.serialized())
             output.append("\n")

@@ -28,25 +28,27 @@ enum BenchCommand {
         var workload = Workload.decode
         var seconds = 0.5
         var file: String?
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        var arguments = Arguments(arguments, command: "bench", usage: Usage.bench)
+        while let next = arguments.next() {
+            let argument: String
+            switch next {
+            case .option(let name): argument = name
+            case .operand(let operand): argument = operand
+            }
             switch argument {
             case "--workload":
-                guard let name = rest.popFirst(), let w = Workload(rawValue: name) else {
-                    Terminal.usageError("--workload takes decode, query or full")
-                }
-                workload = w
+                workload = arguments.value(of: argument, "decode, query or full") { Workload(rawValue: $0) }
             case "--seconds":
-                guard let text = rest.popFirst(), let s = Double(text), s > 0 else {
-                    Terminal.usageError("--seconds takes a positive number")
+                seconds = arguments.value(of: argument, "a positive number") {
+                    Double($0).flatMap { $0 > 0 ? $0 : nil }
                 }
-                seconds = s
             default:
-                guard file == nil, !argument.hasPrefix("--") else { Terminal.usageError("unexpected \(argument)") }
+                if case .option = next { arguments.unknown(argument) }
+                guard file == nil else { arguments.fail("unexpected \(argument)") }
                 file = argument
             }
         }
-        guard let file else { Terminal.usageError("bench needs a FILE of TC strings, one per line") }
+        guard let file else { arguments.fail("needs a FILE of TC strings, one per line") }
         guard let text = Terminal.readFile(file) else {
             Terminal.err("tcstring: cannot read \(file)")
             return Terminal.failure

@@ -1,52 +1,38 @@
 import IABTCF
 
-/// `tcstring decode [--pretty] [STRING | -]`
+/// `tcstring decode [--pretty] [--jobs N] [STRING | -]` (see ``Usage/decode``).
 enum DecodeCommand {
     static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "decode", usage: Usage.decode)
         var pretty = false
         var jobs: Int?
-        var inputs: [String] = []
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        var operands: [String] = []
+        while let argument = arguments.next() {
             switch argument {
-            case "--pretty": pretty = true
-            case "--jobs", "-j":
-                guard let count = rest.popFirst().flatMap({ Int($0) }), count >= 1 else {
-                    Terminal.usageError("--jobs takes a number of parallel jobs (1 or more)")
+            case .option("--pretty"): pretty = true
+            case .option("--jobs"), .option("-j"):
+                jobs = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
+                    Int($0).flatMap { $0 >= 1 ? $0 : nil }
                 }
-                jobs = count
-            case "-": inputs.append(argument)
-            case _ where argument.hasPrefix("--"): Terminal.usageError("unknown option \(argument)")
-            default: inputs.append(argument)
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): operands.append(operand)
             }
         }
-        guard inputs.count <= 1 else { Terminal.usageError("decode takes one string (or - for standard input)") }
-        if let input = inputs.first, input != "-" {
-            return decodeOne(String(input.trimmedASCII), pretty: pretty)
+        // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
+        if !pretty && (operands.isEmpty || operands == ["-"]) {
+            return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs)
         }
-        if !pretty { return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs) }
-        var status: Int32 = 0
-        for (number, line) in Terminal.lines().enumerated() {
-            switch decode(String(line.trimmedASCII)) {
+        return Inputs.each(operands, arguments) { input, line in
+            switch decode(input) {
             case .success(let json):
                 Terminal.out(json.serialized(pretty: pretty))
+                return false
             case .failure(let error):
-                Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty))
-                Terminal.err("tcstring: line \(number + 1): \(error)")
-                status = Terminal.failure
+                // A stream keeps one output per input line; a single string has only the error.
+                if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
+                Inputs.report(error, line: line)
+                return true
             }
-        }
-        return status
-    }
-
-    private static func decodeOne(_ string: String, pretty: Bool) -> Int32 {
-        switch decode(string) {
-        case .success(let json):
-            Terminal.out(json.serialized(pretty: pretty))
-            return 0
-        case .failure(let error):
-            Terminal.err("tcstring: \(error)")
-            return Terminal.failure
         }
     }
 
@@ -54,10 +40,10 @@ enum DecodeCommand {
     /// with `D`, Type 3, followed by `~`-separated sections) `{"gppVersion", "sectionIds", "tcfeuv2",
     /// "sections"}`, `tcfeuv2` being the decode schema or `null`. A `D` alone is not enough: it is
     /// also how a TC string with the unsupported Version 3 begins.
-    static func decode(_ string: String) -> Result<JSON, TCStringError> {
+    static func decode(_ input: UnsafeBufferPointer<UInt8>) -> Result<JSON, TCStringError> {
         Result { () throws(TCStringError) in
-            guard string.hasPrefix("D") && string.contains("~") else { return try TCString(encoded: string).json }
-            let gpp = try GPPString(encoded: string)
+            guard Inputs.isGPP(input) else { return try TCString(encodedBytes: input).json }
+            let gpp = try GPPString(encoded: String(decoding: input, as: UTF8.self))
             return .object([
                 ("gppVersion", .int(gpp.version)),
                 ("sectionIds", .ids(gpp.sectionIds)),
@@ -70,5 +56,11 @@ enum DecodeCommand {
                 ),
             ])
         }
+    }
+
+    /// ``decode(_:)-(UnsafeBufferPointer<UInt8>)`` of a string's UTF-8 bytes.
+    static func decode(_ string: String) -> Result<JSON, TCStringError> {
+        var string = string
+        return string.withUTF8 { decode($0) }
     }
 }

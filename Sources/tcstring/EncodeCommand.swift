@@ -8,14 +8,27 @@ import Darwin
 import Musl
 #endif
 
-/// `tcstring encode [FILE | -]` and `tcstring reencode STRING`.
+/// `tcstring encode [FILE | -]` and `tcstring reencode [STRING | -]`.
 enum EncodeCommand {
+    /// The keys `encode` reads and their defaults.
+    static let keysHelp = """
+          Missing keys take defaults: created = today (UTC midnight), lastUpdated = created,
+          policyVersion 5, isServiceSpecific true, consentLanguage EN, publisherCountryCode AA,
+          other numbers 0, empty sets, absent segments.
+        """
+
     /// Reads one JSON object in the decode schema and prints its canonical TC string.
     static func encode(_ arguments: [String]) -> Int32 {
-        guard arguments.count <= 1, arguments.first?.hasPrefix("--") != true else {
-            Terminal.usageError("encode takes one JSON file (or - for standard input)")
+        var arguments = Arguments(arguments, command: "encode", usage: Usage.encode)
+        var paths: [String] = []
+        while let argument = arguments.next() {
+            switch argument {
+            case .option(let option): arguments.unknown(option)
+            case .operand(let path): paths.append(path)
+            }
         }
-        let path = arguments.first ?? "-"
+        guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
+        let path = paths.first ?? "-"
         guard let text = path == "-" ? Terminal.readAll() : Terminal.readFile(path) else {
             Terminal.err("tcstring: cannot read \(path)")
             return Terminal.failure
@@ -31,17 +44,25 @@ enum EncodeCommand {
         }
     }
 
-    /// Decodes a TC string and prints its layout-preserving re-encoding.
+    /// Decodes each TC string and prints its layout-preserving re-encoding.
     static func reencode(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, let input = arguments.first, !input.hasPrefix("--") else {
-            Terminal.usageError("reencode takes one TC string")
+        var arguments = Arguments(arguments, command: "reencode", usage: Usage.reencode)
+        var operands: [String] = []
+        while let argument = arguments.next() {
+            switch argument {
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): operands.append(operand)
+            }
         }
-        do throws(TCStringError) {
-            Terminal.out(try TCString(encoded: input.trimmedASCII).encoded(.preservingLayout))
-            return 0
-        } catch {
-            Terminal.err("tcstring: \(error)")
-            return Terminal.failure
+        return Inputs.each(operands, arguments) { input, line in
+            do throws(TCStringError) {
+                Terminal.out(try Inputs.tcString(input).encoded(.preservingLayout))
+                return false
+            } catch {
+                if line != nil { Terminal.out("") }  // one output line per input line
+                Inputs.report(error, line: line)
+                return true
+            }
         }
     }
 

@@ -1,18 +1,48 @@
 import IABTCF
 
-/// `tcstring explain STRING`: a table of every field (segment, bit offset, width, raw bits, value),
-/// then one line per vendor section saying why it is a bitfield or ranges.
+/// `tcstring explain [STRING | -]`: a table of every field (segment, bit offset, width, raw bits,
+/// value), then one line per vendor section saying why it is a bitfield or ranges. A string that
+/// does not decode gets the fields read before the error, then the error.
 enum ExplainCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, let input = arguments.first, !input.hasPrefix("--") else {
-            Terminal.usageError("explain takes one TC string")
+        var arguments = Arguments(arguments, command: "explain", usage: Usage.explain)
+        var operands: [String] = []
+        while let argument = arguments.next() {
+            switch argument {
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): operands.append(operand)
+            }
         }
-        let explanation: Explanation
-        do throws(TCStringError) {
-            explanation = try TCString.explain(String(input.trimmedASCII))
-        } catch {
-            Terminal.err("tcstring: \(error)")
-            return Terminal.failure
+        var first = true
+        return Inputs.each(operands, arguments) { input, line in
+            if !first { Terminal.out("") }  // a blank line between the tables of a stream
+            first = false
+            if let line { Terminal.out("line \(line):") }
+            return explain(String(decoding: input, as: UTF8.self), line: line)
+        }
+    }
+
+    /// Prints the explanation of one string; returns whether it failed to decode.
+    static func explain(_ text: String, line: Int?) -> Bool {
+        var explanation: Explanation
+        if text.hasPrefix("D") && text.contains("~") {
+            // A GPP string: explain its TCF EU v2 section, with errors placed in the whole string.
+            do throws(TCStringError) {
+                _ = try GPPString(encoded: text).requiredTCFEuV2()
+            } catch  where error.gppSection == nil {
+                Inputs.report(error, line: line)
+                return true
+            } catch {}
+            guard let section = GPPString.section(GPPString.tcfEuV2SectionId, in: text) else { return true }
+            Terminal.out("TCF EU v2 section of a GPP string (section id 2, from character \(section.start + 1)):")
+            explanation = TCString.explanation(of: String(section.text))
+            if var error = explanation.error {
+                error.gppSection = GPPString.tcfEuV2SectionId
+                error.position = error.position.map { $0 + section.start }
+                explanation.error = error
+            }
+        } else {
+            explanation = TCString.explanation(of: text)
         }
         let rows =
             [["segment", "bit", "width", "field", "raw bits", "value"]]
@@ -20,7 +50,7 @@ enum ExplainCommand {
                 [String($0.segment), String($0.bitOffset), String($0.width), $0.name, $0.rawBits, $0.value]
             }
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
+        for row in rows where rows.count > 1 {
             let cells = zip(row, widths).enumerated().map { column, pair in
                 // Numbers right-aligned, text left-aligned; the last column is not padded.
                 let (cell, width) = pair
@@ -31,8 +61,13 @@ enum ExplainCommand {
             while line.last == " " { line.removeLast() }
             Terminal.out(line)
         }
+        if let error = explanation.error {
+            // Standard output is flushed line by line on a terminal: the error shows under the fields.
+            Inputs.report(error, line: line)
+            return true
+        }
         Terminal.out("")
         for section in explanation.vendorSections { Terminal.out(section.reason) }
-        return 0
+        return false
     }
 }

@@ -1,77 +1,77 @@
 import IABTCF
 
-/// `tcstring validate STRING [--json]` and `tcstring inapp STRING [--gdpr-applies true|false]`.
+/// `tcstring validate [--json] [--pretty] [STRING | -]` and
+/// `tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]`.
 enum PolicyCommands {
     /// Lists policy findings, one per line (`rule: message`), and exits 1 when there are any.
     static func validate(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "validate", usage: Usage.validate)
         var json = false
-        var input: String?
-        for argument in arguments {
+        var pretty = false
+        var operands: [String] = []
+        while let argument = arguments.next() {
             switch argument {
-            case "--json": json = true
-            case _ where argument.hasPrefix("--"): Terminal.usageError("unknown option \(argument)")
-            default:
-                guard input == nil else { Terminal.usageError("validate takes one TC string") }
-                input = argument
+            case .option("--json"): json = true
+            case .option("--pretty"): (json, pretty) = (true, true)
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): operands.append(operand)
             }
         }
-        guard let input else { Terminal.usageError("validate takes one TC string") }
-        let findings: [PolicyFinding]
-        do throws(TCStringError) {
-            findings = try TCString(encoded: input.trimmedASCII).validate()
-        } catch {
-            Terminal.err("tcstring: \(error)")
-            return Terminal.failure
+        return Inputs.each(operands, arguments) { input, line in
+            let findings: [PolicyFinding]
+            do throws(TCStringError) {
+                findings = try Inputs.tcString(input).validate()
+            } catch {
+                if json { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
+                Inputs.report(error, line: line)
+                return true
+            }
+            if json {
+                let list = findings.map {
+                    JSON.object([("rule", .string($0.rule.name)), ("message", .string($0.message))])
+                }
+                Terminal.out(
+                    JSON.object([("valid", .bool(findings.isEmpty)), ("findings", .array(list))]).serialized(
+                        pretty: pretty
+                    )
+                )
+            } else if findings.isEmpty {
+                Terminal.out((line.map { "line \($0): " } ?? "") + "valid: no policy findings")
+            } else {
+                for finding in findings { Terminal.out((line.map { "line \($0): " } ?? "") + finding.description) }
+            }
+            return !findings.isEmpty
         }
-        if json {
-            Terminal.out(
-                JSON.object([
-                    ("valid", .bool(findings.isEmpty)),
-                    (
-                        "findings",
-                        .array(
-                            findings.map {
-                                .object([("rule", .string($0.rule.name)), ("message", .string($0.message))])
-                            }
-                        )
-                    ),
-                ]).serialized()
-            )
-        } else if findings.isEmpty {
-            Terminal.out("valid: no policy findings")
-        } else {
-            for finding in findings { Terminal.out(finding.description) }
-        }
-        return findings.isEmpty ? 0 : Terminal.failure
     }
 
     /// Prints the IABTCF_ key/value map as one JSON object, keys sorted.
     static func inApp(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "inapp", usage: Usage.inApp)
         var gdprApplies: Bool?
-        var input: String?
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        var pretty = false
+        var operands: [String] = []
+        while let argument = arguments.next() {
             switch argument {
-            case "--gdpr-applies":
-                switch rest.popFirst() {
-                case "true": gdprApplies = true
-                case "false": gdprApplies = false
-                default: Terminal.usageError("--gdpr-applies takes true or false")
+            case .option("--gdpr-applies"):
+                gdprApplies = arguments.value(of: "--gdpr-applies", "true or false") {
+                    ["true": true, "false": false][$0]
                 }
-            case _ where argument.hasPrefix("--"): Terminal.usageError("unknown option \(argument)")
-            default:
-                guard input == nil else { Terminal.usageError("inapp takes one TC string") }
-                input = argument
+            case .option("--pretty"): pretty = true
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): operands.append(operand)
             }
         }
-        guard let input else { Terminal.usageError("inapp takes one TC string") }
-        do throws(TCStringError) {
-            let keys = try TCString(encoded: input.trimmedASCII).inAppKeys(gdprApplies: gdprApplies)
-            Terminal.out(JSON.object(keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }).serialized())
-            return 0
-        } catch {
-            Terminal.err("tcstring: \(error)")
-            return Terminal.failure
+        return Inputs.each(operands, arguments) { input, line in
+            do throws(TCStringError) {
+                let keys = try Inputs.tcString(input).inAppKeys(gdprApplies: gdprApplies)
+                let members = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
+                Terminal.out(JSON.object(members).serialized(pretty: pretty))
+                return false
+            } catch {
+                if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
+                Inputs.report(error, line: line)
+                return true
+            }
         }
     }
 }

@@ -7,21 +7,21 @@ enum RandomCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var count = 100
         var seed: UInt64 = 1
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
+        var arguments = Arguments(arguments, command: "random", usage: Usage.random)
+        while let next = arguments.next() {
+            let argument: String
+            switch next {
+            case .option(let name): argument = name
+            case .operand(let operand): argument = operand
+            }
             switch argument {
             case "--count":
-                guard let text = rest.popFirst(), let n = Int(text), n >= 0 else {
-                    Terminal.usageError("--count takes a number")
-                }
-                count = n
+                count = arguments.value(of: argument, "a number") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
             case "--seed":
-                guard let text = rest.popFirst(), let n = UInt64(text) else {
-                    Terminal.usageError("--seed takes a number")
-                }
-                seed = n
+                seed = arguments.value(of: argument, "a number") { UInt64($0) }
             default:
-                Terminal.usageError("unexpected \(argument)")
+                if case .option = next { arguments.unknown(argument) }
+                arguments.fail("unexpected \(argument)")
             }
         }
         var rng = SplitMix64(seed: seed)

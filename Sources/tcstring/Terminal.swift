@@ -43,6 +43,16 @@ enum Terminal {
     /// A closed pipe (`tcstring decode - | head`) must end the output quietly, not kill the process.
     static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
+    /// The bytes of command-line argument `text` as the shell passed them: `CommandLine.arguments`
+    /// replaces bytes that are not UTF-8, and errors must name the byte itself.
+    static func rawArgument(_ text: String) -> [UInt8] {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index], String(cString: pointer) == text else { continue }
+            return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+        }
+        return Array(text.utf8)
+    }
+
     /// Reads standard input line by line, without the line ends.
     static func lines() -> AnySequence<String> {
         AnySequence { AnyIterator { readLine(strippingNewline: true) } }
@@ -69,43 +79,11 @@ enum Terminal {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A usage error: message and `usage` (by default the tool's) on stderr, status 2.
-    static func usageError(_ message: String, usage text: String = usageText) -> Never {
+    /// A usage error: the message and `usage` (by default the tool's) on standard error, status 2.
+    static func usageError(_ message: String, usage text: String = Usage.tool) -> Never {
         err("tcstring: \(message)\n\(text)")
         exit(usage)
     }
-
-    static let usageText = """
-        usage: tcstring decode [--pretty] [STRING | -]
-                  Decode a TC string (or a GPP string with a TCF EU v2 section) to JSON. Without
-                  STRING, or with -, read one string per line from standard input and print one
-                  JSON object per line (JSON Lines).
-               tcstring encode [FILE | -]
-                  Read one JSON object in the decode schema and print its canonical TC string.
-                  Missing keys take defaults: created = today (UTC midnight), lastUpdated =
-                  created, policyVersion 5, isServiceSpecific true, consentLanguage EN,
-                  publisherCountryCode AA, other numbers 0, empty sets, absent segments.
-               tcstring reencode STRING
-                  Decode and re-encode, keeping the input's layout for unchanged sections.
-               tcstring explain STRING
-                  Print every field (segment, bit offset, width, raw bits, value) and why each
-                  vendor section is a bitfield or ranges.
-               tcstring validate [--json] STRING
-                  Check TCF 2.2/2.3 policy rules; one finding per line, exit 1 when any.
-               tcstring inapp [--gdpr-applies true|false] STRING
-                  Print the CMP API's IABTCF_ in-app key/value map as one JSON object.
-               tcstring ac STRING
-                  Parse a Google Additional Consent string (1~... or 2~...~dv....).
-               tcstring att (--strategy T | --flow FLOW) --status S [OPTIONS]
-                  The next step of an App Tracking Transparency + consent flow as JSON, for one
-                  of our strategies or a consent tool's documented flow; with --tc-string also
-                  the string after the decision's rejection. `tcstring att --help` for more.
-               tcstring bench [--workload decode|query|full] [--seconds S] FILE
-                  Time the workload on each line of FILE (build with -c release); prints
-                  {"line", "chars", "workload", "nsPerOp", "checksum"} per line.
-               tcstring random [--count N] [--seed S]
-                  Print N canonical TC strings of seeded random models (for differential tests).
-        """
 }
 
 extension String {

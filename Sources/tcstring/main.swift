@@ -22,8 +22,12 @@ case "inapp": status = PolicyCommands.inApp(rest)
 case "ac": status = AdditionalConsentCommand.run(rest)
 case "explain": status = ExplainCommand.run(rest)
 case "att": status = ATTCommand.run(rest)
+case "--version", "version":
+    Terminal.out("tcstring \(Usage.version)")
+    status = 0
 case "help", "--help", "-h":
-    Terminal.out(Terminal.usageText)
+    // `tcstring help decode` is `tcstring decode --help`.
+    Terminal.out(rest.first.flatMap { Usage.commands[$0] } ?? Usage.tool)
     status = 0
 default: Terminal.usageError("unknown command \(command)")
 }

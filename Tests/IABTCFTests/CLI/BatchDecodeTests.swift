@@ -67,51 +67,13 @@ import Testing
     @Test func closedPipeEndsTheTool() throws {
         let s = Fixtures.validDecodeVectors[0].tcString
         let tool = CommandLineTool.executable.path
-        let result = try shell(
+        let result = try CommandLineTool.shell(
             "yes '\(s)' | timeout 20 '\(tool)' decode | head -1 >/dev/null; echo \"${PIPESTATUS[1]}\""
         )
         #expect(result == "0")
-        let pretty = try shell(
+        let pretty = try CommandLineTool.shell(
             "yes '\(s)' | timeout 20 '\(tool)' decode --pretty | head -1 >/dev/null; echo \"${PIPESTATUS[1]}\""
         )
         #expect(pretty == "0")
-    }
-
-    /// A writer that pauses: the first line's output arrives before the second line is written.
-    @Test func outputStreamsAsInputArrives() throws {
-        let process = Process()
-        process.executableURL = CommandLineTool.executable
-        process.arguments = ["decode", "-"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let s = Fixtures.validDecodeVectors[0].tcString
-        input.fileHandleForWriting.write(Data((s + "\n").utf8))
-        // Read until the first line is complete, with a deadline: no second line has been sent yet.
-        let deadline = Date().addingTimeInterval(20)
-        var received = Data()
-        while !received.contains(UInt8(ascii: "\n")) && Date() < deadline {
-            received += output.fileHandleForReading.availableData
-        }
-        #expect(received.contains(UInt8(ascii: "\n")))
-        input.fileHandleForWriting.write(Data((s + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        received += output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(String(decoding: received, as: UTF8.self).split(separator: "\n").count == 2)
-    }
-
-    func shell(_ script: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

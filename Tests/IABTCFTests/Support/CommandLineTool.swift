@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs the built `tcstring` executable, which SwiftPM places beside the test bundle.
 enum CommandLineTool {
     struct Output {
@@ -56,5 +62,47 @@ enum CommandLineTool {
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self)
         )
+    }
+
+    /// Runs a bash script; returns its standard output without surrounding white space.
+    static func shell(_ script: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Starts `arguments` with a pipe as standard input, writes `first` and a line end, and returns
+    /// what standard output shows before anything more is written (waiting up to 20 s for a line),
+    /// then what it shows after `second` and the end of input.
+    static func streamed(_ arguments: [String], first: String, second: String) throws -> (String, String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data((first + "\n").utf8))
+        let deadline = Date().addingTimeInterval(20)
+        var received = Data()
+        // Poll before reading so a tool that holds its output back fails the test instead of hanging it.
+        var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while !received.contains(UInt8(ascii: "\n")) && Date() < deadline {
+            if poll(&ready, 1, 100) > 0 { received += output.fileHandleForReading.availableData }
+        }
+        let early = String(decoding: received, as: UTF8.self)
+        input.fileHandleForWriting.write(Data((second + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        received += output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (early, String(decoding: received, as: UTF8.self))
     }
 }

@@ -1,0 +1,93 @@
+/// What `tcstring --help` and each `tcstring COMMAND --help` print.
+enum Usage {
+    /// The tool's version, as `tcstring --version` prints it (see CHANGELOG.md).
+    static let version = "0.1.0"
+
+    /// Reading commands take a string, or `-` / nothing for one string per line of standard input.
+    static let inputNote = """
+          STRING may be a TC string or a GPP string (its TCF EU v2 section is used). Without STRING,
+          or with -, read one string per line from standard input (blank lines skipped) and write
+          one result per line as each arrives.
+        """
+
+    static let decode = """
+        usage: tcstring decode [--pretty] [--jobs N] [STRING | -]
+          Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
+          "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
+          Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
+          --pretty   indent the JSON for people
+          --jobs N   decode standard input on N cores (default: all), output in input order
+        """ + "\n" + inputNote
+
+    static let encode = """
+        usage: tcstring encode [FILE | -]
+          Read one JSON object in the decode schema and print its canonical TC string.
+        """ + "\n" + EncodeCommand.keysHelp
+
+    static let reencode = """
+        usage: tcstring reencode [STRING | -]
+          Decode and re-encode, keeping the input's layout for unchanged sections.
+        """ + "\n" + inputNote
+
+    static let explain = """
+        usage: tcstring explain [STRING | -]
+          Print every field (segment, bit offset, width, raw bits, value) and why each vendor
+          section is a bitfield or ranges. For a string that does not decode, every field read
+          before the error, then the error; exit 1.
+        """ + "\n" + inputNote
+
+    static let validate = """
+        usage: tcstring validate [--json] [--pretty] [STRING | -]
+          Check TCF 2.2/2.3 policy rules: one finding per line (rule: message), exit 1 when any.
+          --json     print {"valid", "findings": [{"rule", "message"}]}, or {"error": {...}} for
+                     input that does not decode (exit 1 for both; the JSON tells them apart)
+          --pretty   indent the JSON (implies --json)
+        """ + "\n" + inputNote
+
+    static let inApp = """
+        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]
+          Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted.
+          --gdpr-applies   add IABTCF_gdprApplies (1 or 0)
+          --pretty         indent the JSON
+        """ + "\n" + inputNote
+
+    static let additionalConsent = """
+        usage: tcstring ac [--pretty] [STRING | -]
+          Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
+          {"version", "consentedProviders", "disclosedProviders", "formatted"}.
+          Without STRING, or with -, one string per line of standard input.
+        """
+
+    static let bench = """
+        usage: tcstring bench [--workload decode|query|full] [--seconds S] FILE
+          Time the workload on each line of FILE (build with -c release); prints
+          {"line", "chars", "workload", "nsPerOp", "checksum"} per line.
+        """
+
+    static let random = """
+        usage: tcstring random [--count N] [--seed S]
+          Print N (default 100) canonical TC strings of seeded random models (for differential tests).
+        """
+
+    /// Each command's usage, for `tcstring help COMMAND`.
+    static let commands = [
+        "decode": decode, "encode": encode, "reencode": reencode, "explain": explain, "validate": validate,
+        "inapp": inApp, "ac": additionalConsent, "att": ATTCommand.usage, "bench": bench, "random": random,
+    ]
+
+    static let tool = """
+        usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]
+          decode     TC or GPP strings to JSON (JSON Lines from standard input, in parallel)
+          encode     a JSON object in the decode schema to its canonical TC string
+          reencode   decode and re-encode, keeping the input's layout
+          explain    every field with its segment, bit offset, width and raw bits
+          validate   TCF 2.2/2.3 policy findings
+          inapp      the IABTCF_ in-app key/value map
+          ac         a Google Additional Consent string
+          att        the next step of an App Tracking Transparency + consent flow
+          bench      time decoding a file of strings
+          random     seeded random TC strings
+        `tcstring COMMAND --help` describes a command; `tcstring --version` prints the version.
+        Exit status: 0 success, 1 input that does not decode (or validate), 2 a command line mistake.
+        """
+}
