@@ -54,7 +54,8 @@ extension PublisherTC {
 }
 
 extension TCStringError {
-    /// `{"code", "segment", "bitOffset", "field", "value", "message"}`; absent parts are `null`.
+    /// `{"code", "segment", "bitOffset", "field", "value", "message", "position", "gppSection"}`;
+    /// absent parts are `null`.
     var json: JSON {
         .object([
             ("code", .string(code.name)),
@@ -63,6 +64,8 @@ extension TCStringError {
             ("field", field.map { .string($0) } ?? .null),
             ("value", value.map { .int($0) } ?? .null),
             ("message", .string(description)),
+            ("position", position.map { .int($0) } ?? .null),
+            ("gppSection", gppSection.map { .int($0) } ?? .null),
         ])
     }
 }
