@@ -198,6 +198,25 @@ import Testing
         }
     }
 
+    /// `EncodeCommand.keysHelp` names every key; `tcstring encode --help` prints it, and the README
+    /// shows it word for word.
+    @Test func keysHelpListsEveryKeyAndIsInTheReadme() throws {
+        let help = EncodeCommand.keysHelp
+        for key in TCString.jsonKeys + TCString.restrictionJSONKeys + TCString.publisherTCJSONKeys {
+            #expect(help.contains(key), "keysHelp does not mention \(key)")
+        }
+        for key in TCString.requiredJSONKeys {
+            #expect(help.components(separatedBy: "optional")[0].contains(key))
+        }
+        let readme = try String(
+            contentsOf: Fixtures.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
+            encoding: .utf8
+        )
+        #expect(readme.contains(help))
+        let printed = try CommandLineTool.run(["encode", "--help"])
+        #expect(printed.status == 0 && printed.stdout.contains(help))
+    }
+
     @Test func commandLineErrorsNameTheKey() throws {
         let unknown = try CommandLineTool.run(["encode"], stdin: #"{"cmpid": 7}"#)
         #expect(unknown.status == 1 && unknown.stdout.isEmpty)
