@@ -1,30 +1,58 @@
 import IABTCF
 
-/// A JSON document that does not describe a TC string.
+/// A JSON document that does not describe a TC string; the message starts with the key's path.
 struct ModelError: Error, CustomStringConvertible {
     let description: String
+
+    /// `path: message`, or the message alone at the top level.
+    init(at path: String, _ message: String) {
+        description = path.isEmpty ? message : "\(path): \(message)"
+    }
+
+    init(description: String) { self.description = description }
 }
 
 /// Reading the decode schema back into a model (`tcstring encode` and the fixture tests).
 ///
-/// Missing keys take defaults: `created` = the start of `today` (UTC), `lastUpdated` = `created`,
-/// numbers 0 except `policyVersion` 5, `isServiceSpecific` true, `consentLanguage` "EN",
-/// `publisherCountryCode` "AA", empty sets, absent (`null`) optional segments. Unknown keys are ignored.
+/// Strict: a key outside the schema, a value of the wrong type or out of its field's range, and a
+/// missing required key (``requiredJSONKeys``) are errors naming the key. Every `tcstring decode`
+/// output is accepted, except a publisher restriction for a purpose outside 1-24: the wire field
+/// holds 0-63, but `PublisherRestrictions`' public API takes only 1-24. Missing optional keys take
+/// the defaults listed in `EncodeCommand.keysHelp`; those defaults give a string `validate()` has
+/// nothing to say about.
 extension TCString {
+    /// Every key of the decode schema, in its order; `version` is accepted and must be 2.
+    static let jsonKeys = [
+        "version", "created", "lastUpdated", "cmpId", "cmpVersion", "consentScreen", "consentLanguage",
+        "vendorListVersion", "policyVersion", "isServiceSpecific", "useNonStandardTexts", "specialFeatureOptIns",
+        "purposeConsents", "purposeLegitimateInterests", "purposeOneTreatment", "publisherCountryCode",
+        "vendorConsents", "vendorLegitimateInterests", "publisherRestrictions", "disclosedVendors",
+        "allowedVendors", "publisherTC",
+    ]
+    /// The keys without a default: nothing neutral stands in for a CMP's id or a vendor list version
+    /// (`validate()` flags 0 for both, and CmpId 1).
+    static let requiredJSONKeys = ["cmpId", "vendorListVersion"]
+    /// The keys of one `publisherRestrictions` entry; `vendors` defaults to none.
+    static let restrictionJSONKeys = ["purposeId", "restrictionType", "vendors"]
+    /// The keys of `publisherTC`.
+    static let publisherTCJSONKeys = [
+        "purposeConsents", "purposeLegitimateInterests", "numCustomPurposes", "customPurposeConsents",
+        "customPurposeLegitimateInterests",
+    ]
+
     init(json: JSON, today: Timestamp) throws(ModelError) {
-        guard case .object = json else { throw ModelError(description: "expected a JSON object") }
-        let fields = Fields(json: json, path: "")
+        let fields = try Fields(json, path: "", keys: Self.jsonKeys, required: Self.requiredJSONKeys)
         let created = try fields.timestamp("created") ?? today.startOfDay
         self.init(created: created, lastUpdated: try fields.timestamp("lastUpdated") ?? created)
-        if let version = try fields.int("version"), version != 2 {
-            throw ModelError(description: "version: only 2 can be encoded, got \(version)")
+        if let version = try fields.int("version", 0...63), version != 2 {
+            throw fields.error("version", "\(version) is not supported; only version 2 can be encoded")
         }
-        cmpId = try fields.int("cmpId") ?? 0
-        cmpVersion = try fields.int("cmpVersion") ?? 0
-        consentScreen = try fields.int("consentScreen") ?? 0
+        cmpId = try fields.int("cmpId", 0...4095) ?? 0
+        cmpVersion = try fields.int("cmpVersion", 0...4095) ?? 0
+        consentScreen = try fields.int("consentScreen", 0...63) ?? 0
         consentLanguage = try fields.code("consentLanguage") ?? consentLanguage
-        vendorListVersion = try fields.int("vendorListVersion") ?? 0
-        policyVersion = try fields.int("policyVersion") ?? policyVersion
+        vendorListVersion = try fields.int("vendorListVersion", 0...4095) ?? 0
+        policyVersion = try fields.int("policyVersion", 0...63) ?? policyVersion
         isServiceSpecific = try fields.bool("isServiceSpecific") ?? true
         useNonStandardTexts = try fields.bool("useNonStandardTexts") ?? false
         specialFeatureOptIns = try fields.smallSet("specialFeatureOptIns") ?? []
@@ -35,106 +63,211 @@ extension TCString {
         vendorConsents = try fields.vendors("vendorConsents") ?? []
         vendorLegitimateInterests = try fields.vendors("vendorLegitimateInterests") ?? []
         publisherRestrictions = try fields.restrictions("publisherRestrictions")
-        disclosedVendors = try fields.vendors("disclosedVendors")
-        allowedVendors = try fields.vendors("allowedVendors")
-        if let publisher = fields.json["publisherTC"], publisher != .null {
-            let p = Fields(json: publisher, path: "publisherTC.")
-            guard case .object = publisher else { throw p.error("", "an object or null") }
-            publisherTC = PublisherTC(
-                purposeConsents: try p.smallSet("purposeConsents") ?? [],
-                purposeLegitimateInterests: try p.smallSet("purposeLegitimateInterests") ?? [],
-                numCustomPurposes: try p.int("numCustomPurposes") ?? 0,
-                customPurposeConsents: try p.smallSet("customPurposeConsents") ?? [],
-                customPurposeLegitimateInterests: try p.smallSet("customPurposeLegitimateInterests") ?? []
-            )
-        }
+        // Absent: every vendor the string speaks of was disclosed (TCF 2.3 requires the segment);
+        // null: no segment, as `decode` prints it.
+        disclosedVendors =
+            fields.has("disclosedVendors")
+            ? try fields.vendors("disclosedVendors", nullable: true)
+            : vendorConsents.union(vendorLegitimateInterests)
+        allowedVendors = try fields.vendors("allowedVendors", nullable: true)
+        publisherTC = try fields.publisherTC("publisherTC")
     }
 }
 
-/// Typed access to the members of one JSON object, with errors that name the key.
+/// Typed access to the members of one JSON object, with errors that name the key's path.
 private struct Fields {
-    let json: JSON
+    let members: [(String, JSON)]
+    /// Where the object sits, e.g. `publisherRestrictions[0]`; empty at the top level.
     let path: String
 
-    func error(_ key: String, _ expected: String) -> ModelError {
-        ModelError(description: "\(path)\(key): expected \(expected)")
+    /// Checks that `json` is an object with only `keys`, each at most once, and every `required` key.
+    init(_ json: JSON, path: String, keys: [String], required: [String] = []) throws(ModelError) {
+        guard case .object(let members) = json else { throw ModelError(at: path, "\(json.brief) is not an object") }
+        for (index, (key, _)) in members.enumerated() {
+            guard keys.contains(key) else {
+                let suggestion = Self.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw ModelError(at: path, "unknown key \"\(key)\"\(suggestion)")
+            }
+            guard !members[..<index].contains(where: { $0.0 == key }) else {
+                throw ModelError(at: path, "duplicate key \"\(key)\"")
+            }
+        }
+        for key in required where !members.contains(where: { $0.0 == key }) {
+            throw ModelError(at: path, "missing key \"\(key)\" (required: \(required.joined(separator: ", ")))")
+        }
+        self.members = members
+        self.path = path
     }
 
-    /// The member, or `nil` when it is missing or `null`.
-    func value(_ key: String) -> JSON? {
-        guard let value = json[key], value != .null else { return nil }
+    /// The known key nearest to `key`: the same letters in another case, else at most two edits away.
+    static func closest(to key: String, in keys: [String]) -> String? {
+        let lowered = Array(key.lowercased().utf8)
+        let scored = keys.map { ($0, editDistance(lowered, Array($0.lowercased().utf8))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein distance over bytes (the keys are ASCII).
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func error(_ key: String, _ message: String) -> ModelError { ModelError(at: keyPath(key), message) }
+
+    func has(_ key: String) -> Bool { members.contains { $0.0 == key } }
+
+    /// The member; `nil` when it is missing, or `null` where `nullable`. `null` elsewhere is a type error.
+    func value(_ key: String, _ expected: String, nullable: Bool = false) throws(ModelError) -> JSON? {
+        guard let value = members.first(where: { $0.0 == key })?.1 else { return nil }
+        if value == .null {
+            if nullable { return nil }
+            throw error(key, "null is not \(expected)")
+        }
         return value
     }
 
-    func int(_ key: String) throws(ModelError) -> Int? {
-        guard let value = value(key) else { return nil }
-        guard case .int(let number) = value else { throw error(key, "an integer") }
+    func int(_ key: String, _ range: ClosedRange<Int>) throws(ModelError) -> Int? {
+        guard let value = try value(key, "an integer") else { return nil }
+        return try Self.int(value, range, at: keyPath(key))
+    }
+
+    /// An integer in `range`; above `range` with a `limit` named, the error names the limit instead.
+    static func int(
+        _ value: JSON,
+        _ range: ClosedRange<Int>,
+        at path: String,
+        limit: (name: String, value: Int)? = nil
+    ) throws(ModelError) -> Int {
+        guard case .int(let number) = value else { throw ModelError(at: path, "\(value.brief) is not an integer") }
+        if let limit, number > limit.value, number <= range.upperBound {
+            throw ModelError(at: path, "\(number) is above \(limit.name) \(limit.value)")
+        }
+        guard range.contains(number) else {
+            throw ModelError(at: path, "\(number) is out of range \(range.lowerBound)-\(range.upperBound)")
+        }
         return number
     }
 
     func bool(_ key: String) throws(ModelError) -> Bool? {
-        guard let value = value(key) else { return nil }
-        guard case .bool(let flag) = value else { throw error(key, "true or false") }
+        guard let value = try value(key, "true or false") else { return nil }
+        guard case .bool(let flag) = value else { throw error(key, "\(value.brief) is not true or false") }
         return flag
     }
 
-    func string(_ key: String) throws(ModelError) -> String? {
-        guard let value = value(key) else { return nil }
-        guard case .string(let text) = value else { throw error(key, "a string") }
+    func string(_ key: String, _ expected: String) throws(ModelError) -> String? {
+        guard let value = try value(key, expected) else { return nil }
+        guard case .string(let text) = value else { throw error(key, "\(value.brief) is not \(expected)") }
         return text
     }
 
     func timestamp(_ key: String) throws(ModelError) -> Timestamp? {
-        guard let text = try string(key) else { return nil }
-        guard let timestamp = Timestamp(iso8601: text) else { throw error(key, "an ISO-8601 UTC time, got \(text)") }
+        let expected = "an ISO-8601 UTC time (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.fff]Z)"
+        guard let text = try string(key, expected) else { return nil }
+        guard let timestamp = Timestamp(iso8601: text) else {
+            throw error(key, "\(JSON.string(text).brief) is not \(expected)")
+        }
+        guard timestamp.isEncodable else {
+            let last = Timestamp(deciseconds: Timestamp.maxDeciseconds)
+            throw error(key, "\(JSON.string(text).brief) is out of range \(Timestamp(deciseconds: 0)) to \(last)")
+        }
         return timestamp
     }
 
     func code(_ key: String) throws(ModelError) -> TwoLetterCode? {
-        guard let text = try string(key) else { return nil }
+        let expected = "two letters A-Z"
+        guard let text = try string(key, expected) else { return nil }
         // Two letters, or a code outside A-Z as `decode` prints it (`A` + value), so decode | encode round-trips.
         if let code = try? TwoLetterCode(text) { return code }
-        guard let code = TwoLetterCode(displayed: text) else { throw error(key, "two letters A-Z, got \(text)") }
+        guard let code = TwoLetterCode(displayed: text) else {
+            throw error(key, "\(JSON.string(text).brief) is not \(expected)")
+        }
         return code
     }
 
-    func ids(_ key: String) throws(ModelError) -> [Int]? {
-        guard let value = value(key) else { return nil }
-        guard case .array(let items) = value else { throw error(key, "a list of ids") }
+    /// An id list, each id checked against `range`; an error names the element, e.g. `vendorConsents[3]`.
+    func ids(
+        _ key: String,
+        _ range: ClosedRange<Int>,
+        limit: (name: String, value: Int)? = nil,
+        nullable: Bool = false
+    ) throws(ModelError) -> [Int]? {
+        guard let value = try value(key, "a list of ids", nullable: nullable) else { return nil }
+        guard case .array(let items) = value else { throw error(key, "\(value.brief) is not a list of ids") }
         var ids: [Int] = []
-        for item in items {
-            guard case .int(let id) = item else { throw error(key, "a list of integer ids") }
-            ids.append(id)
+        ids.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            ids.append(try Self.int(item, range, at: "\(keyPath(key))[\(index)]", limit: limit))
         }
         return ids
     }
 
-    func smallSet<Set: SmallIDSet>(_ key: String) throws(ModelError) -> Set? {
-        guard let ids = try ids(key) else { return nil }
-        do { return try Set(ids) } catch { throw self.error(key, "ids from 1 to \(Set.maxID)") }
+    func smallSet<Set: SmallIDSet>(_ key: String, limit: (name: String, value: Int)? = nil) throws(ModelError) -> Set? {
+        guard let ids = try ids(key, 1...Set.maxID, limit: limit) else { return nil }
+        // Every id is in range, so this cannot throw.
+        return try? Set(ids)
     }
 
-    func vendors(_ key: String) throws(ModelError) -> VendorSet? {
-        guard let ids = try ids(key) else { return nil }
-        do { return try VendorSet(ids) } catch { throw self.error(key, "vendor ids from 1 to 65535") }
+    func vendors(_ key: String, nullable: Bool = false) throws(ModelError) -> VendorSet? {
+        guard let ids = try ids(key, 1...VendorSet.maxID, nullable: nullable) else { return nil }
+        return try? VendorSet(ids)
     }
 
     func restrictions(_ key: String) throws(ModelError) -> PublisherRestrictions {
-        guard let value = value(key) else { return PublisherRestrictions() }
-        guard case .array(let items) = value else { throw error(key, "a list of restrictions") }
+        guard let value = try value(key, "a list of restrictions") else { return PublisherRestrictions() }
+        guard case .array(let items) = value else { throw error(key, "\(value.brief) is not a list of restrictions") }
         var result = PublisherRestrictions()
-        for (i, item) in items.enumerated() {
-            let entry = Fields(json: item, path: "\(path)\(key)[\(i)].")
-            guard let purposeId = try entry.int("purposeId"), let rawType = try entry.int("restrictionType"),
-                let type = RestrictionType(rawValue: rawType)
-            else { throw error(key, "entries with purposeId and restrictionType 0-3") }
+        for (index, item) in items.enumerated() {
+            let entry = try Fields(
+                item,
+                path: "\(keyPath(key))[\(index)]",
+                keys: TCString.restrictionJSONKeys,
+                required: ["purposeId", "restrictionType"]
+            )
+            // The wire field holds 0-63, but only purposes 1-24 can be restricted through the model.
+            let purposeId = try entry.int("purposeId", 1...PurposeSet.maxID) ?? 0
+            let rawType = try entry.int("restrictionType", 0...3) ?? 0
             let vendors = try entry.vendors("vendors") ?? []
-            do {
-                try result.insert(vendors: vendors, purposeId: purposeId, restrictionType: type)
-            } catch {
-                throw entry.error("purposeId", "a purpose from 1 to 24")
-            }
+            try? result.insert(
+                vendors: vendors,
+                purposeId: purposeId,
+                restrictionType: RestrictionType(rawValue: rawType)!
+            )
         }
         return result
+    }
+
+    func publisherTC(_ key: String) throws(ModelError) -> PublisherTC? {
+        guard let value = try value(key, "an object", nullable: true) else { return nil }
+        let p = try Fields(value, path: keyPath(key), keys: TCString.publisherTCJSONKeys)
+        let given = try p.int("numCustomPurposes", 0...CustomPurposeSet.maxID)
+        let limit = given.map { (name: "numCustomPurposes", value: $0) }
+        let consents: CustomPurposeSet? = try p.smallSet("customPurposeConsents", limit: limit)
+        let interests: CustomPurposeSet? = try p.smallSet("customPurposeLegitimateInterests", limit: limit)
+        return PublisherTC(
+            purposeConsents: try p.smallSet("purposeConsents") ?? [],
+            purposeLegitimateInterests: try p.smallSet("purposeLegitimateInterests") ?? [],
+            // Without numCustomPurposes, as many as the highest custom purpose given.
+            numCustomPurposes: given ?? Swift.max(consents?.max ?? 0, interests?.max ?? 0),
+            customPurposeConsents: consents ?? [],
+            customPurposeLegitimateInterests: interests ?? []
+        )
+    }
+}
+
+extension JSON {
+    /// The value as JSON, cut to 40 characters, for error messages.
+    var brief: String {
+        let text = serialized()
+        return text.count <= 40 ? text : String(text.prefix(37)) + "..."
     }
 }

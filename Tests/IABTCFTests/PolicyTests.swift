@@ -5,9 +5,15 @@ import Testing
 @testable import tcstring
 
 @Suite struct ValidationTests {
-    /// A string that follows every rule: created in March 2026, policy 5, Disclosed Vendors present.
+    /// A string that follows every rule: created in March 2026, policy 5, Disclosed Vendors present,
+    /// a registered CMP's id and a real vendor list version.
     static func compliant() throws -> TCString {
-        var tc = TCString(created: Timestamp(iso8601: "2026-03-02")!, cmpId: 10, policyVersion: 5)
+        var tc = TCString(
+            created: Timestamp(iso8601: "2026-03-02")!,
+            cmpId: 10,
+            vendorListVersion: 140,
+            policyVersion: 5
+        )
         tc.purposeConsents = [1, 2, 3, 4, 7]
         tc.purposeLegitimateInterests = [2, 7, 8, 9, 10, 11]
         tc.specialFeatureOptIns = [1, 2]
@@ -24,7 +30,8 @@ import Testing
     /// One way to break one rule.
     enum Breakage: String, CaseIterable, Sendable {
         case coreLIForPurpose3, coreLIForPurpose1, publisherLIForPurpose6, policyVersion3, noDisclosedVendors,
-            globalScope, differentDays, specialFeature3, restrictionType3, restrictionPurpose30, letterOutsideAZ
+            globalScope, differentDays, specialFeature3, restrictionType3, restrictionPurpose30, letterOutsideAZ,
+            cmpId0, cmpId1, vendorListVersion0
 
         var rule: PolicyRule {
             switch self {
@@ -36,6 +43,8 @@ import Testing
             case .specialFeature3: .undefinedSpecialFeature
             case .restrictionType3, .restrictionPurpose30: .invalidPublisherRestriction
             case .letterOutsideAZ: .invalidLetterCode
+            case .cmpId0, .cmpId1: .cmpIdInvalid
+            case .vendorListVersion0: .vendorListVersionInvalid
             }
         }
 
@@ -52,6 +61,9 @@ import Testing
             case .restrictionType3: tc.publisherRestrictions.merge([9], purposeId: 4, restrictionType: .undefined)
             case .restrictionPurpose30: tc.publisherRestrictions.merge([9], purposeId: 30, restrictionType: .notAllowed)
             case .letterOutsideAZ: tc.consentLanguage = TwoLetterCode(rawValue: 63 << 6)
+            case .cmpId0: tc.cmpId = 0
+            case .cmpId1: tc.cmpId = 1
+            case .vendorListVersion0: tc.vendorListVersion = 0
             }
         }
     }
@@ -62,6 +74,22 @@ import Testing
         var tc = try Self.compliant()
         breakage.apply(to: &tc)
         #expect(tc.validate().map(\.rule) == [breakage.rule])
+    }
+
+    /// CmpId 2 is the lowest id a registered CMP can hold; VendorListVersion 1 the first list.
+    @Test func lowestValidCmpIdAndVendorListVersion() throws {
+        var tc = try Self.compliant()
+        tc.cmpId = 2
+        tc.vendorListVersion = 1
+        #expect(tc.validate() == [])
+        tc.cmpId = 1
+        tc.vendorListVersion = 0
+        #expect(
+            tc.validate().map(\.description) == [
+                "tcf.cmpIdInvalid: CmpId is 1; IDs 0 and 1 are not assigned to registered CMPs",
+                "tcf.vendorListVersionInvalid: VendorListVersion is 0; Global Vendor List versions start at 1",
+            ]
+        )
     }
 
     @Test func datesAtTheBoundaries() throws {

@@ -28,6 +28,19 @@ public struct PolicyRule: Hashable, Sendable, CustomStringConvertible {
     public static let invalidPublisherRestriction = PolicyRule("tcf.invalidPublisherRestriction")
     /// ConsentLanguage and PublisherCC letters must be A-Z.
     public static let invalidLetterCode = PolicyRule("tcf.invalidLetterCode")
+    /// CmpId must be the id IAB Europe assigned to a registered CMP; 0 and 1 are assigned to none.
+    ///
+    /// The specification's Core String table says of CmpId: "A unique ID will be assigned to each
+    /// Consent Management Platform" (IAB Tech Lab, *Transparency and Consent String with Global Vendor
+    /// & CMP List Formats*, TCF v2). IAB Tech Lab's reference encoder, `@iabtcf/core`, refuses any
+    /// CmpId that is not an integer greater than 1 ("as those are not valid", `TCModel.cmpId`).
+    public static let cmpIdInvalid = PolicyRule("tcf.cmpIdInvalid")
+    /// VendorListVersion must name the Global Vendor List used; no list has version 0.
+    ///
+    /// The specification's Core String table: VendorListVersion is the "Version of the GVL used to
+    /// create this TC String". GVL versions count up from 1 with each published list
+    /// (`@iabtcf/core` loads a numbered list only for versions greater than 0).
+    public static let vendorListVersionInvalid = PolicyRule("tcf.vendorListVersionInvalid")
 }
 
 /// One way a TC string breaks TCF policy.
@@ -113,6 +126,12 @@ extension TCString {
         for (code, field) in [(consentLanguage, "ConsentLanguage"), (publisherCountryCode, "PublisherCC")]
         where !code.isValid {
             report(.invalidLetterCode, "\(field) holds a value outside A-Z (raw \(code.rawValue))")
+        }
+        if cmpId < 2 {
+            report(.cmpIdInvalid, "CmpId is \(cmpId); IDs 0 and 1 are not assigned to registered CMPs")
+        }
+        if vendorListVersion == 0 {
+            report(.vendorListVersionInvalid, "VendorListVersion is 0; Global Vendor List versions start at 1")
         }
         return findings
     }
