@@ -4,8 +4,8 @@
 # benchmark package builds in about two minutes), so .ci/run calls it only when BENCHMARK_CHECK=1.
 #
 # Record new thresholds after an intended change:
-#   swift package --package-path Benchmarks --allow-writing-to-package-directory benchmark \
+#   BENCHMARK_CI=1 swift package --package-path Benchmarks --allow-writing-to-package-directory benchmark \
 #       thresholds update --path Benchmarks/Thresholds
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift package --package-path Benchmarks benchmark thresholds check --path Benchmarks/Thresholds
+BENCHMARK_CI=1 swift package --package-path Benchmarks benchmark thresholds check --path Benchmarks/Thresholds
