@@ -266,11 +266,18 @@ public struct InAppConsent: Sendable, Hashable {
         var restrictions = PublisherRestrictions()
         for purposeId in 1...PurposeSet.maxID {
             guard let text = keys[InAppKeys.publisherRestrictions(purposeId: purposeId)]?.stringValue else { continue }
+            // One set per restriction type, merged once: inserting vendor by vendor re-merges the
+            // restrictions for every character (quadratic on a long string).
+            var byType = [[Int]](repeating: [], count: 3)
             for (index, byte) in text.utf8.enumerated() where (UInt8(ascii: "0")...UInt8(ascii: "2")).contains(byte) {
+                byType[Int(byte - UInt8(ascii: "0"))].append(index + 1)
+            }
+            for (type, ids) in byType.enumerated() where !ids.isEmpty {
+                guard let vendors = try? VendorSet(ids.filter { $0 <= VendorSet.maxID }) else { continue }
                 try? restrictions.insert(
-                    vendorId: index + 1,
+                    vendors: vendors,
                     purposeId: purposeId,
-                    restrictionType: RestrictionType(rawValue: Int(byte - UInt8(ascii: "0")))!
+                    restrictionType: RestrictionType(rawValue: type)!
                 )
             }
         }
