@@ -22,6 +22,8 @@ struct Arguments {
     /// The `value` of the last `--name=value`, until ``value(of:)`` takes it.
     private var attachedValue: String?
     private var onlyOperands = false
+    /// The argument ``next()`` returned last.
+    private var last: Argument?
 
     init(_ arguments: [String], command: String, usage: String) {
         self.command = command
@@ -53,8 +55,6 @@ struct Arguments {
         return last
     }
 
-    private var last: Argument?
-
     /// The value of `option`: its `=value`, or the next argument.
     mutating func value(of option: String) -> String {
         if let attached = attachedValue {
@@ -69,6 +69,18 @@ struct Arguments {
     mutating func value<T>(of option: String, _ expected: String, _ parse: (String) -> T?) -> T {
         guard let parsed = parse(value(of: option)) else { fail("\(option) takes \(expected)") }
         return parsed
+    }
+
+    /// The operands, for a command without options of its own (any option is a usage error).
+    mutating func operands() -> [String] {
+        var operands: [String] = []
+        while let argument = next() {
+            switch argument {
+            case .option(let option): unknown(option)
+            case .operand(let operand): operands.append(operand)
+            }
+        }
+        return operands
     }
 
     /// A usage error: the message and this command's usage on standard error, status 2.

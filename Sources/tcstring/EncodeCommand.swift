@@ -51,13 +51,7 @@ enum EncodeCommand {
     /// Reads one JSON object in the decode schema and prints its canonical TC string.
     static func encode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "encode", usage: Usage.encode)
-        var paths: [String] = []
-        while let argument = arguments.next() {
-            switch argument {
-            case .option(let option): arguments.unknown(option)
-            case .operand(let path): paths.append(path)
-            }
-        }
+        let paths = arguments.operands()
         guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
         let path = paths.first ?? "-"
         guard let text = path == "-" ? Terminal.readAll() : Terminal.readFile(path) else {
@@ -78,13 +72,7 @@ enum EncodeCommand {
     /// Decodes each TC string and prints its layout-preserving re-encoding.
     static func reencode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "reencode", usage: Usage.reencode)
-        var operands: [String] = []
-        while let argument = arguments.next() {
-            switch argument {
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): operands.append(operand)
-            }
-        }
+        let operands = arguments.operands()
         return Inputs.each(operands, arguments) { input, line in
             do throws(TCStringError) {
                 Terminal.out(try Inputs.tcString(input).encoded(.preservingLayout))

@@ -6,13 +6,7 @@ import IABTCF
 enum ExplainCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "explain", usage: Usage.explain)
-        var operands: [String] = []
-        while let argument = arguments.next() {
-            switch argument {
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): operands.append(operand)
-            }
-        }
+        let operands = arguments.operands()
         var first = true
         return Inputs.each(operands, arguments) { input, line in
             if !first { Terminal.out("") }  // a blank line between the tables of a stream

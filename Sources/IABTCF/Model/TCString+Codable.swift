@@ -2,18 +2,26 @@
 // and value formats of `tcstring decode`'s JSON, so the CLI's output decodes with `JSONDecoder`
 // and a value encodes to the same schema.
 
+/// An array of ids made into a set by `make`; an id out of range is `DecodingError.dataCorrupted`
+/// saying what was `expected`.
+private func decodeIDs<Set>(
+    _ decoder: any Decoder,
+    expected: String,
+    _ make: ([Int]) throws(TCStringError) -> Set
+) throws -> Set {
+    let ids = try [Int](from: decoder)
+    do { return try make(ids) } catch {
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: expected, underlyingError: error)
+        )
+    }
+}
+
 extension SmallIDSet {
     /// Decodes an array of ids, e.g. `[1, 3]`.
     public init(from decoder: any Decoder) throws {
-        let ids = try [Int](from: decoder)
-        do { try self.init(ids) } catch {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "ids from 1 to \(Self.maxID)",
-                    underlyingError: error
-                )
-            )
+        self = try decodeIDs(decoder, expected: "ids from 1 to \(Self.maxID)") { ids throws(TCStringError) in
+            try Self(ids)
         }
     }
 
@@ -28,15 +36,8 @@ extension CustomPurposeSet: Codable {}
 extension VendorSet: Codable {
     /// Decodes an array of vendor ids.
     public init(from decoder: any Decoder) throws {
-        let ids = try [Int](from: decoder)
-        do { try self.init(ids) } catch {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "vendor ids from 1 to 65535",
-                    underlyingError: error
-                )
-            )
+        self = try decodeIDs(decoder, expected: "vendor ids from 1 to 65535") { ids throws(TCStringError) in
+            try Self(ids)
         }
     }
 
