@@ -448,19 +448,20 @@ package struct JSONReader {
             case UInt8(ascii: "u"):
                 var code = hex(i)
                 i += 4
+                let lone = JSONInputError(offset: escapeOffset, code: .invalidString, message: "lone surrogate escape")
                 if (0xD800...0xDBFF).contains(code) {
                     guard i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") else {
-                        throw JSONInputError(offset: escapeOffset, code: .invalidString, message: "lone surrogate escape")
+                        throw lone
                     }
                     let low = hex(i + 2)
                     guard (0xDC00...0xDFFF).contains(low) else {
-                        throw JSONInputError(offset: escapeOffset, code: .invalidString, message: "lone surrogate escape")
+                        throw lone
                     }
                     code = 0x10000 + ((code - 0xD800) << 10 | (low - 0xDC00))
                     i += 6
                 }
                 guard let scalar = Unicode.Scalar(code) else {
-                    throw JSONInputError(offset: escapeOffset, code: .invalidString, message: "lone surrogate escape")
+                    throw lone
                 }
                 scalars.append(scalar)
             default: scalars.append(Unicode.Scalar(escape))  // " \ /
