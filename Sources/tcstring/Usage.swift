@@ -77,9 +77,11 @@ enum Usage {
         """
 
     static let bench = """
-        usage: tcstring bench [--workload decode|query|full] [--seconds S] FILE
+        usage: tcstring bench [--workload decode|query|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
           Time the workload on each line of FILE (build with -c release); prints
-          {"line", "chars", "workload", "nsPerOp", "checksum"} per line.
+          {"line", "chars", "workload", "nsPerOp", "checksum"} per line. permissions: the full
+          permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
+          FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
         """
 
     static let random = """
