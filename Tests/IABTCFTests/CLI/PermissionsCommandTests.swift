@@ -87,4 +87,16 @@ import Testing
         let names = findings.compactMap { if case .string(let name)? = $0["rule"] { name } else { nil } }
         #expect(names == ["gvl.vendorListVersionAhead", "gvl.vendorNotInList"])
     }
+
+    @Test func benchWorkloads() throws {
+        let parse = try CommandLineTool.run(["bench", "--workload", "gvl", "--seconds", "0.01", Self.v17])
+        let checksum = try JSON(parsing: parse.stdout)["checksum"]
+        #expect(parse.status == 0 && checksum == .int(692))
+        let corpus = Fixtures.directory.appendingPathComponent("corpus/corpus.txt").path
+        let matrix = try CommandLineTool.run([
+            "bench", "--workload", "permissions", "--gvl", Self.v17, "--seconds", "0.01", corpus,
+        ])
+        #expect(matrix.status == 0 && matrix.stdout.split(separator: "\n").count == 9)
+        #expect(try CommandLineTool.run(["bench", "--workload", "permissions", corpus]).status == 2)
+    }
 }
