@@ -26,6 +26,7 @@ extension UserDefaults {
     ///
     /// - Parameters:
     ///   - debounce: Seconds without a change notification before the keys are read; 0.1 by default.
+    ///     Writes that never pause delay the read by at most ten intervals.
     ///   - includingCurrent: Whether the stream starts with the value read now.
     public func inAppConsentChanges(
         debounce: TimeInterval = 0.1,
@@ -60,9 +61,11 @@ extension UserDefaults {
             // `next(isolation:)` (iOS 18, macOS 15).
             var iterator = wakeUps.makeAsyncIterator()
             while await iterator.next() != nil {
-                // Trailing-edge debounce: sleep until a whole interval passes without a notification.
+                // Trailing-edge debounce: sleep until a whole interval passes without a notification,
+                // but no longer than ten intervals, so other writers that never pause (the
+                // notification comes for every defaults object in the process) cannot starve it.
                 var seen = notifications.count
-                while true {
+                for _ in 0..<10 {
                     try? await Task.sleep(nanoseconds: delay)
                     if Task.isCancelled { break }
                     let now = notifications.count

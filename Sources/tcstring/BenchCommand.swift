@@ -8,7 +8,7 @@ import Darwin
 import Musl
 #endif
 
-/// `tcstring bench [--workload decode|query|full] [--seconds S] FILE`
+/// `tcstring bench [--workload decode|query|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE`
 ///
 /// For each line of FILE: warm up, then time batches of the workload for S seconds and print the
 /// median ns per operation with a checksum of one operation, as one JSON object per line.
@@ -20,6 +20,11 @@ enum BenchCommand {
         case query
         /// Decode, read every field and iterate every id set.
         case full
+        /// The full permission matrix of a decoded string over every vendor of `--gvl`
+        /// (``TCString/permissions(in:)`` plus reading each purpose's allowed vendors).
+        case permissions
+        /// Parse FILE as a vendor list (one output line for the file).
+        case gvl
     }
 
     static let queriedVendors = [1, 2, 10, 32, 52, 91, 128, 755, 804, 1126]
@@ -28,6 +33,7 @@ enum BenchCommand {
         var workload = Workload.decode
         var seconds = 0.5
         var file: String?
+        var gvlPath: String?
         var arguments = Arguments(arguments, command: "bench", usage: Usage.bench)
         while let next = arguments.next() {
             let argument: String
@@ -37,7 +43,10 @@ enum BenchCommand {
             }
             switch argument {
             case "--workload":
-                workload = arguments.value(of: argument, "decode, query or full") { Workload(rawValue: $0) }
+                workload = arguments.value(of: argument, "decode, query, full, permissions or gvl") {
+                    Workload(rawValue: $0)
+                }
+            case "--gvl": gvlPath = arguments.value(of: argument)
             case "--seconds":
                 seconds = arguments.value(of: argument, "a positive number") {
                     Double($0).flatMap { $0 > 0 ? $0 : nil }
@@ -53,9 +62,31 @@ enum BenchCommand {
             Terminal.err("tcstring: cannot read \(file)")
             return Terminal.failure
         }
+        if workload == .gvl {
+            let bytes = Array(text.utf8)
+            let operation = { () -> Int? in (try? GlobalVendorList(jsonBytes: bytes))?.vendors.count }
+            guard let checksum = operation() else {
+                Terminal.err("tcstring: \(file) is not a vendor list")
+                return Terminal.failure
+            }
+            let nanoseconds = medianNanoseconds(seconds: seconds, operation)
+            Terminal.out(
+                JSON.object([
+                    ("file", .string(file)), ("bytes", .int(bytes.count)), ("workload", .string("gvl")),
+                    ("nsPerOp", .int(Int(nanoseconds.rounded()))), ("checksum", .int(checksum)),
+                ]).serialized()
+            )
+            return 0
+        }
+        var gvl: GlobalVendorList?
+        if workload == .permissions {
+            guard let gvlPath else { arguments.fail("--workload permissions needs --gvl FILE") }
+            guard let list = PermissionsCommand.loadGVL(gvlPath) else { return Terminal.failure }
+            gvl = list
+        }
         let lines = text.split(separator: "\n").map { String(String($0).trimmedASCII) }.filter { !$0.isEmpty }
         for (number, line) in lines.enumerated() {
-            let operation = self.operation(workload, line)
+            let operation = self.operation(workload, line, gvl: gvl)
             guard let checksum = operation() else {
                 Terminal.err("tcstring: line \(number + 1) does not decode")
                 return Terminal.failure
@@ -80,8 +111,18 @@ enum BenchCommand {
     }
 
     /// One operation of `workload` on `line`, returning its checksum (`nil` when the line does not decode).
-    static func operation(_ workload: Workload, _ line: String) -> () -> Int? {
+    static func operation(_ workload: Workload, _ line: String, gvl: GlobalVendorList? = nil) -> () -> Int? {
         switch workload {
+        case .permissions:
+            guard let gvl, let tc = try? TCString(encoded: line) else { return { nil } }
+            return {
+                let matrix = tc.permissions(in: gvl)
+                var allowed = 0
+                for purpose in matrix.purposeIds { allowed &+= matrix.allowedVendors(purpose: purpose).count }
+                return allowed
+            }
+        case .gvl:
+            return { nil }
         case .decode:
             return { (try? TCString(encoded: line))?.cmpId }
         case .query:

@@ -6,6 +6,7 @@ enum DecodeCommand {
         var arguments = Arguments(arguments, command: "decode", usage: Usage.decode)
         var pretty = false
         var jobs: Int?
+        var gvlPath: String?
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
@@ -14,17 +15,27 @@ enum DecodeCommand {
                 jobs = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
                     Int($0).flatMap { $0 >= 1 ? $0 : nil }
                 }
+            case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
         }
+        var gvl: GlobalVendorList?
+        if let gvlPath {
+            guard let list = PermissionsCommand.loadGVL(gvlPath) else { return Terminal.failure }
+            gvl = list
+        }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
-        if !pretty && (operands.isEmpty || operands == ["-"]) {
+        if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {
             return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs)
         }
         return Inputs.each(operands, arguments) { input, line in
             switch decode(input) {
-            case .success(let json):
+            case .success(var json):
+                if let gvl, case .object(var members) = json, let tc = try? Inputs.tcString(input) {
+                    members.append(("vendorNames", PermissionsCommand.vendorNames(tc, gvl)))
+                    json = .object(members)
+                }
                 Terminal.out(json.serialized(pretty: pretty))
                 return false
             case .failure(let error):

@@ -6,13 +6,39 @@ import IABTCF
 enum ExplainCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "explain", usage: Usage.explain)
-        let operands = arguments.operands()
+        var operands: [String] = []
+        var gvlPath: String?
+        while let argument = arguments.next() {
+            switch argument {
+            case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): operands.append(operand)
+            }
+        }
+        var gvl: GlobalVendorList?
+        if let gvlPath {
+            guard let list = PermissionsCommand.loadGVL(gvlPath) else { return Terminal.failure }
+            gvl = list
+        }
         var first = true
         return Inputs.each(operands, arguments) { input, line in
             if !first { Terminal.out("") }  // a blank line between the tables of a stream
             first = false
             if let line { Terminal.out("line \(line):") }
-            return explain(String(decoding: input, as: UTF8.self), line: line)
+            let failed = explain(String(decoding: input, as: UTF8.self), line: line)
+            if !failed, let gvl, let tc = try? Inputs.tcString(input) { listNames(tc, gvl) }
+            return failed
+        }
+    }
+
+    /// Prints the names of the vendors the string mentions, from the vendor list.
+    static func listNames(_ tc: TCString, _ gvl: GlobalVendorList) {
+        Terminal.out("")
+        Terminal.out("vendors (vendor list \(gvl.vendorListVersion)):")
+        for id in PermissionsCommand.mentionedVendors(tc) {
+            let entry = gvl.vendors[id]
+            let name = entry.map { $0.name + ($0.isDeleted ? " (deleted)" : "") } ?? "(not in the vendor list)"
+            Terminal.out(String(repeating: " ", count: max(0, 6 - String(id).count)) + "\(id)  \(name)")
         }
     }
 

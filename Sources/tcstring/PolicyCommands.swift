@@ -9,18 +9,26 @@ enum PolicyCommands {
         var json = false
         var pretty = false
         var operands: [String] = []
+        var gvlPath: String?
         while let argument = arguments.next() {
             switch argument {
+            case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
             case .option("--json"): json = true
             case .option("--pretty"): (json, pretty) = (true, true)
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
         }
+        var gvl: GlobalVendorList?
+        if let gvlPath {
+            guard let list = PermissionsCommand.loadGVL(gvlPath) else { return Terminal.failure }
+            gvl = list
+        }
         return Inputs.each(operands, arguments) { input, line in
             let findings: [PolicyFinding]
             do throws(TCStringError) {
-                findings = try Inputs.tcString(input).validate()
+                let tc = try Inputs.tcString(input)
+                findings = gvl.map { tc.validate(against: $0) } ?? tc.validate()
             } catch {
                 if json { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
                 Inputs.report(error, line: line)

@@ -11,12 +11,26 @@ enum Usage {
         """
 
     static let decode = """
-        usage: tcstring decode [--pretty] [--jobs N] [STRING | -]
+        usage: tcstring decode [--pretty] [--jobs N] [--gvl FILE] [STRING | -]
           Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
           "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
           Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
           --pretty   indent the JSON for people
           --jobs N   decode standard input on N cores (default: all), output in input order
+          --gvl FILE add "vendorNames": {"id": name} for the vendors the string mentions
+        """ + "\n" + inputNote
+
+    static let permissions = """
+        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [STRING | -]
+          For each vendor of the vendor list FILE (ascending), may it process each purpose, special
+          purpose and special feature under this string? One JSON object per vendor and line:
+          {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
+          "specialPurposes": {...}, "specialFeatures": {"1": {"allowed", "reason"}, ...}}; basis is
+          "consent", "legitimateInterest" or null when not allowed. From standard input, one line per
+          string: {"tcString", "vendors": [...]}.
+          --gvl FILE      the Global Vendor List JSON (specification 2 or 3)
+          --vendor IDS    only these vendors, e.g. 1,5-9
+          --purpose IDS   only these purposes
         """ + "\n" + inputNote
 
     static let encode = """
@@ -30,18 +44,22 @@ enum Usage {
         """ + "\n" + inputNote
 
     static let explain = """
-        usage: tcstring explain [STRING | -]
+        usage: tcstring explain [--gvl FILE] [STRING | -]
           Print every field (segment, bit offset, width, raw bits, value) and why each vendor
           section is a bitfield or ranges. For a string that does not decode, every field read
           before the error, then the error; exit 1.
+          --gvl FILE   then list the names of the vendors the string mentions
         """ + "\n" + inputNote
 
     static let validate = """
-        usage: tcstring validate [--json] [--pretty] [STRING | -]
+        usage: tcstring validate [--json] [--pretty] [--gvl FILE] [STRING | -]
           Check TCF 2.2/2.3 policy rules: one finding per line (rule: message), exit 1 when any.
           --json     print {"valid", "findings": [{"rule", "message"}]}, or {"error": {...}} for
                      input that does not decode (exit 1 for both; the JSON tells them apart)
           --pretty   indent the JSON (implies --json)
+          --gvl FILE also check against the vendor list: vendors absent or deleted, a newer
+                     VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions
+                     of type 1/2 on purposes the vendor does not declare flexible
         """ + "\n" + inputNote
 
     static let inApp = """
@@ -59,9 +77,11 @@ enum Usage {
         """
 
     static let bench = """
-        usage: tcstring bench [--workload decode|query|full] [--seconds S] FILE
+        usage: tcstring bench [--workload decode|query|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
           Time the workload on each line of FILE (build with -c release); prints
-          {"line", "chars", "workload", "nsPerOp", "checksum"} per line.
+          {"line", "chars", "workload", "nsPerOp", "checksum"} per line. permissions: the full
+          permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
+          FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
         """
 
     static let random = """
@@ -72,7 +92,8 @@ enum Usage {
     /// Each command's usage, for `tcstring help COMMAND`.
     static let commands = [
         "decode": decode, "encode": encode, "reencode": reencode, "explain": explain, "validate": validate,
-        "inapp": inApp, "ac": additionalConsent, "att": ATTCommand.usage, "bench": bench, "random": random,
+        "inapp": inApp, "ac": additionalConsent, "att": ATTCommand.usage, "permissions": permissions, "bench": bench,
+        "random": random,
     ]
 
     static let tool = """
@@ -82,6 +103,7 @@ enum Usage {
           reencode   decode and re-encode, keeping the input's layout
           explain    every field with its segment, bit offset, width and raw bits
           validate   TCF 2.2/2.3 policy findings
+          permissions  may each vendor of a vendor list process each purpose
           inapp      the IABTCF_ in-app key/value map
           ac         a Google Additional Consent string
           att        the next step of an App Tracking Transparency + consent flow

@@ -22,6 +22,7 @@ case "inapp": status = PolicyCommands.inApp(rest)
 case "ac": status = AdditionalConsentCommand.run(rest)
 case "explain": status = ExplainCommand.run(rest)
 case "att": status = ATTCommand.run(rest)
+case "permissions": status = PermissionsCommand.run(rest)
 case "--version", "version":
     Terminal.out("tcstring \(Usage.version)")
     status = 0

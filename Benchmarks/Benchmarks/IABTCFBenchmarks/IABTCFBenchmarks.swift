@@ -60,6 +60,24 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The real v17 vendor list (504 KB): parsing it, and each corpus string's full permission matrix.
+    let gvlBytes = Corpus.gvlBytes
+    Benchmark("GVL.parse.v17") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try GlobalVendorList(jsonBytes: gvlBytes)) }
+    }
+    let gvl = try! GlobalVendorList(jsonBytes: gvlBytes)
+    for (index, line) in corpus.enumerated() {
+        let decoded = try! TCString(encoded: line)
+        Benchmark("Permissions.matrix.line\(index + 1)-\(line.utf8.count)chars") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let matrix = decoded.permissions(in: gvl)
+                var allowed = 0
+                for purpose in matrix.purposeIds { allowed &+= matrix.allowedVendors(purpose: purpose).count }
+                blackHole(allowed)
+            }
+        }
+    }
+
     let dense = try! VendorSet((1...1300).filter { $0 % 3 != 0 })
     Benchmark("VendorSet.contains") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -88,5 +106,13 @@ enum Corpus {
             .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/corpus.txt")
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }()
+
+    /// `Fixtures/gvl/vendor-list-v17-spec3.json`.
+    static let gvlBytes: [UInt8] = {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/gvl/vendor-list-v17-spec3.json")
+        return (try? Data(contentsOf: url)).map { [UInt8]($0) } ?? []
     }()
 }
