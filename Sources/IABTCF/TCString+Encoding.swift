@@ -7,9 +7,11 @@ extension TCString {
         /// type; every segment zero-padded to a multiple of 24 bits (4 characters), no `=`.
         case canonical
         /// For a decoded value: every section that still holds what was decoded is written exactly as
-        /// it was (MaxVendorId, bitfield or ranges, the range entries as written, segment order,
-        /// padding), so decoding and re-encoding an unchanged string gives it back byte for byte.
-        /// Sections that changed, and values built in code, are written canonically.
+        /// it was (MaxVendorId, bitfield or ranges, the range entries as written, segment order), and
+        /// each segment whose fields take as many bits as when decoded keeps its length, its padding
+        /// bits (set ones too, and any bits or characters after the last field) and its `=` count, so
+        /// decoding and re-encoding an unchanged string gives back every accepted input byte for
+        /// byte. Sections that changed, and values built in code, are written canonically.
         case preservingLayout
     }
 
@@ -65,11 +67,18 @@ extension TCString {
 private struct EncodingPlan {
     struct Segment {
         var type: SegmentType
+        /// The fields' bits.
         var bits: Int
         var characters: Int
         var equalsSigns: Int
         /// Where the segment's bits start in the shared buffer (each segment starts on a byte).
         var byteOffset: Int
+        /// The decoded segment's bits after its fields, when one of them was set: written after the
+        /// fields so that they come back as they were.
+        var padding: ArraySlice<UInt64>? = nil
+
+        /// The bits written to the buffer: the fields, then the kept padding bits if any.
+        var writtenBits: Int { padding == nil ? bits : characters * 6 }
     }
 
     var vendorConsents: VendorSectionPlan
@@ -119,7 +128,8 @@ private struct EncodingPlan {
                 guard let publisherTC = value.publisherTC else { continue }
                 bits = 3 + 24 + 24 + 6 + 2 * publisherTC.numCustomPurposes
             }
-            // Padding is kept while the content has the same length as when decoded; otherwise 24-bit.
+            // Padding (its length, its bits and `=`) is kept while the content has the same length
+            // as when decoded; otherwise 24-bit zero padding.
             var segment = Segment(
                 type: type,
                 bits: bits,
@@ -127,11 +137,13 @@ private struct EncodingPlan {
                 equalsSigns: 0,
                 byteOffset: byteCount
             )
-            if let old = decoded.first(where: { $0.type == type }), old.contentBits == bits {
+            if let index = decoded.firstIndex(where: { $0.type == type }), decoded[index].contentBits == bits {
+                let old = decoded[index]
                 (segment.characters, segment.equalsSigns) = (old.characters, old.equalsSigns)
+                if old.hasPaddingBits { segment.padding = layout?.padding(of: index) }
             }
             segments.append(segment)
-            byteCount += (bits + 7) / 8
+            byteCount += (segment.writtenBits + 7) / 8
         }
     }
 
@@ -154,6 +166,9 @@ private struct EncodingPlan {
                     writer.offset == segment.bits,
                     "planned \(segment.bits) bits for \(segment.type), wrote \(writer.offset)"
                 )
+                if let padding = segment.padding {
+                    writer.writeBitField(padding, bits: segment.writtenBits - segment.bits)
+                }
             }
             if !copyingString, #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
                 return String(unsafeUninitializedCapacity: length) { writeCharacters(of: bytes, into: $0) }
@@ -174,14 +189,15 @@ private struct EncodingPlan {
                 out[o] = UInt8(ascii: ".")
                 o += 1
             }
-            let reader = BitReader(base: bytes + segment.byteOffset, bitCount: segment.bits, segment: 0)
+            let bits = segment.writtenBits
+            let reader = BitReader(base: bytes + segment.byteOffset, bitCount: bits, segment: 0)
             Base64URL.alphabet.withUnsafeBufferPointer { alphabet in
                 for i in 0..<segment.characters {
-                    // Characters past the content read the buffer's zero padding (or the next
+                    // Characters past the written bits read the buffer's zero padding (or the next
                     // segment's bytes, masked away because they lie beyond `bits`).
                     let position = i * 6
-                    let sixBits = position >= segment.bits ? 0 : Int(reader.peek64(at: position) >> 58)
-                    let valid = Swift.max(0, Swift.min(6, segment.bits - position))
+                    let sixBits = position >= bits ? 0 : Int(reader.peek64(at: position) >> 58)
+                    let valid = Swift.max(0, Swift.min(6, bits - position))
                     out[o + i] = alphabet[sixBits & ~((1 << (6 - valid)) - 1)]
                 }
             }
