@@ -1,5 +1,5 @@
 extension TCString {
-    /// How ``encoded(_:)`` lays the value out on the wire.
+    /// How ``encoded(_:maximumLength:)`` lays the value out on the wire.
     public enum EncodingStyle: Sendable, Hashable {
         /// The canonical form: segments Core, Disclosed Vendors, Allowed Vendors, Publisher TC (each only
         /// when present); each vendor section as a bitfield unless ranges are strictly smaller, with
@@ -21,21 +21,38 @@ extension TCString {
     /// validation step for that), so for instance legitimate-interest bits and IsServiceSpecific
     /// stay as given.
     ///
+    /// The encoder never writes what the decoder refuses by default: an encoding longer than
+    /// `maximumLength` (by default the decoder's ``DecodingOptions/defaultMaximumLength``, 131,072)
+    /// is an error. To write a longer string, raise `maximumLength` here and
+    /// ``DecodingOptions/maximumLength`` wherever it is decoded.
+    ///
+    /// - Parameters:
+    ///   - style: canonical (the default) or the decoded layout.
+    ///   - maximumLength: the longest encoding to produce, in characters (UTF-8 bytes).
     /// - Throws: ``TCStringError/Code/valueOutOfRange`` when a field does not fit its width (CmpId
-    ///   above 4095, a timestamp beyond 36 bits, a custom purpose above NumCustomPurposes...).
+    ///   above 4095, a timestamp beyond 36 bits, a custom purpose above NumCustomPurposes...);
+    ///   ``TCStringError/Code/encodingTooLong`` when the encoding would be longer than `maximumLength`
+    ///   (checked before it is written).
     /// - Complexity: O(n) in the output length; the exact size is computed first and the string is
     ///   written in one pass.
-    public func encoded(_ style: EncodingStyle = .canonical) throws(TCStringError) -> String {
-        try encoded(style, copyingString: false)
+    public func encoded(
+        _ style: EncodingStyle = .canonical,
+        maximumLength: Int = DecodingOptions.defaultMaximumLength
+    ) throws(TCStringError) -> String {
+        try encoded(style, maximumLength: maximumLength, copyingString: false)
     }
 
-    /// ``encoded(_:)``; `copyingString` takes the path of releases before macOS 11, iOS 14, tvOS 14 and
-    /// watchOS 7 on any OS, so tests cover it.
-    func encoded(_ style: EncodingStyle, copyingString: Bool) throws(TCStringError) -> String {
+    /// ``encoded(_:maximumLength:)``; `copyingString` takes the path of releases before macOS 11, iOS
+    /// 14, tvOS 14 and watchOS 7 on any OS, so tests cover it.
+    func encoded(
+        _ style: EncodingStyle,
+        maximumLength: Int = DecodingOptions.defaultMaximumLength,
+        copyingString: Bool
+    ) throws(TCStringError) -> String {
         try validateWidths()
         let layout = style == .preservingLayout ? self.layout : nil
         let plan = EncodingPlan(self, layout: layout)
-        return try plan.write(self, copyingString: copyingString)
+        return try plan.write(self, maximumLength: maximumLength, copyingString: copyingString)
     }
 
     /// Checks every fixed-width field against its width before anything is written.
@@ -152,10 +169,11 @@ private struct EncodingPlan {
     /// The characters go straight into the string's storage; before macOS 11, iOS 14, tvOS 14 and watchOS 7
     /// (no `String(unsafeUninitializedCapacity:)`), or with `copyingString`, they go to a temporary buffer
     /// and then into the string with one UTF-8 copy.
-    func write(_ value: TCString, copyingString: Bool) throws(TCStringError) -> String {
+    func write(_ value: TCString, maximumLength: Int, copyingString: Bool) throws(TCStringError) -> String {
         try restrictions.check()
         let byteCount = self.byteCount + BitWriter.tailPadding
         let length = segments.reduce(segments.count - 1) { $0 + $1.characters + $1.equalsSigns }
+        guard length <= maximumLength else { throw TCStringError(.encodingTooLong, value: maximumLength) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { buffer in
             let bytes = buffer.baseAddress!
             bytes.initialize(repeating: 0, count: byteCount)

@@ -82,6 +82,10 @@ public struct TCStringError: Error, Hashable, Sendable {
         public static let invalidRange = Code("invalidRange")
         /// A vendor id of 0, or above 65535.
         public static let invalidVendorId = Code("invalidVendorId")
+        /// An encoding would be longer than the `maximumLength` given to
+        /// ``TCString/encoded(_:maximumLength:)`` (``TCStringError/value`` holds it; by default the
+        /// decoder's limit, so that the encoder never writes what the decoder refuses).
+        public static let encodingTooLong = Code("encodingTooLong")
         /// A value does not fit its field (purpose 25, a timestamp beyond 36 bits, a letter outside A-Z...).
         public static let valueOutOfRange = Code("valueOutOfRange")
         /// A GPP header whose Type is not 3, whose Version is not 1, or whose section ids are malformed
@@ -135,6 +139,9 @@ extension TCStringError: CustomStringConvertible {
         case .invalidRange: return "a vendor range ends before it starts or beyond MaxVendorId (\(value))"
         case .invalidVendorId: return "vendor id \(value) is not between 1 and 65535"
         case .valueOutOfRange: return "\(value) does not fit the field"
+        case .encodingTooLong:
+            return "the encoding would be longer than the maximum of \(value) characters that decoding accepts"
+                + " by default (raise maximumLength for both encoding and decoding)"
         case .invalidGPPHeader: return "not a valid GPP header (Type 3, Version 1, ascending section ids)"
         case .gppSectionCountMismatch: return "the GPP header lists \(value) sections, the string has another number"
         case .missingTCFSection: return "the GPP string has no TCF EU v2 section (section id 2)"

@@ -195,6 +195,23 @@ import Testing
         #expect(try CommandLineTool.shell("'\(tool)' validate $'CQtDjk\\xffAQ' 2>&1") == "tcstring: \(byte)")
     }
 
+    /// `encode` refuses a model whose string the decoder would refuse for its length, and says so.
+    @Test func encodeRefusesWhatDecodingWould() throws {
+        let vendors = stride(from: 1, through: 1999, by: 2).map(String.init).joined(separator: ",")
+        let restrictions = (1...24).flatMap { purpose in
+            (0...1).map { #"{"purposeId": \#(purpose), "restrictionType": \#($0), "vendors": [\#(vendors)]}"# }
+        }
+        let model = #"{"created": "2026-03-01", "publisherRestrictions": [\#(restrictions.joined(separator: ","))]}"#
+        let result = try run(["encode", "-"], stdin: model)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "tcstring: the encoding would be longer than the maximum of 131072 characters that decoding accepts"
+                + " by default (raise maximumLength for both encoding and decoding) [encodingTooLong]\n"
+        )
+    }
+
     /// `explain` on a string that fails prints the fields it could read, then the error.
     @Test func explainShowsWhatItCouldRead() throws {
         let full = try run(["explain", Self.s]).stdout.split(separator: "\n")
