@@ -5,11 +5,13 @@ enum DecodeCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "decode", usage: Usage.decode)
         var pretty = false
+        var strict = false
         var jobs: Int?
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
             case .option("--pretty"): pretty = true
+            case .option("--strict"): strict = true
             case .option("--jobs"), .option("-j"):
                 jobs = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
                     Int($0).flatMap { $0 >= 1 ? $0 : nil }
@@ -20,10 +22,10 @@ enum DecodeCommand {
         }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
         if !pretty && (operands.isEmpty || operands == ["-"]) {
-            return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs)
+            return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs, options: Inputs.options(strict: strict))
         }
         return Inputs.each(operands, arguments) { input, line in
-            switch decode(input) {
+            switch decode(input, options: Inputs.options(strict: strict)) {
             case .success(let json):
                 Terminal.out(json.serialized(pretty: pretty))
                 return false
@@ -40,10 +42,13 @@ enum DecodeCommand {
     /// with `D`, Type 3, followed by `~`-separated sections) `{"gppVersion", "sectionIds", "tcfeuv2",
     /// "sections"}`, `tcfeuv2` being the decode schema or `null`. A `D` alone is not enough: it is
     /// also how a TC string with the unsupported Version 3 begins.
-    static func decode(_ input: UnsafeBufferPointer<UInt8>) -> Result<JSON, TCStringError> {
+    static func decode(
+        _ input: UnsafeBufferPointer<UInt8>,
+        options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) -> Result<JSON, TCStringError> {
         Result { () throws(TCStringError) in
-            guard Inputs.isGPP(input) else { return try TCString(encodedBytes: input).json }
-            let gpp = try GPPString(encoded: String(decoding: input, as: UTF8.self))
+            guard Inputs.isGPP(input) else { return try TCString(encodedBytes: input, options: options).json }
+            let gpp = try GPPString(encoded: String(decoding: input, as: UTF8.self), options: options)
             return .object([
                 ("gppVersion", .int(gpp.version)),
                 ("sectionIds", .ids(gpp.sectionIds)),

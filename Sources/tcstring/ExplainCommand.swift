@@ -7,8 +7,10 @@ enum ExplainCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "explain", usage: Usage.explain)
         var operands: [String] = []
+        var strict = false
         while let argument = arguments.next() {
             switch argument {
+            case .option("--strict"): strict = true
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
@@ -18,31 +20,35 @@ enum ExplainCommand {
             if !first { Terminal.out("") }  // a blank line between the tables of a stream
             first = false
             if let line { Terminal.out("line \(line):") }
-            return explain(String(decoding: input, as: UTF8.self), line: line)
+            return explain(String(decoding: input, as: UTF8.self), line: line, options: Inputs.options(strict: strict))
         }
     }
 
     /// Prints the explanation of one string; returns whether it failed to decode.
-    static func explain(_ text: String, line: Int?) -> Bool {
+    static func explain(
+        _ text: String,
+        line: Int?,
+        options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) -> Bool {
         var explanation: Explanation
         if text.hasPrefix("D") && text.contains("~") {
             // A GPP string: explain its TCF EU v2 section, with errors placed in the whole string.
             do throws(TCStringError) {
-                _ = try GPPString(encoded: text).requiredTCFEuV2()
+                _ = try GPPString(encoded: text, options: options).requiredTCFEuV2()
             } catch  where error.gppSection == nil {
                 Inputs.report(error, line: line)
                 return true
             } catch {}
             guard let section = GPPString.section(GPPString.tcfEuV2SectionId, in: text) else { return true }
             Terminal.out("TCF EU v2 section of a GPP string (section id 2, from character \(section.start + 1)):")
-            explanation = TCString.explanation(of: String(section.text))
+            explanation = TCString.explanation(of: String(section.text), options: options)
             if var error = explanation.error {
                 error.gppSection = GPPString.tcfEuV2SectionId
                 error.position = error.position.map { $0 + section.start }
                 explanation.error = error
             }
         } else {
-            explanation = TCString.explanation(of: text)
+            explanation = TCString.explanation(of: text, options: options)
         }
         let rows =
             [["segment", "bit", "width", "field", "raw bits", "value"]]

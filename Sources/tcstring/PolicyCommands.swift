@@ -8,10 +8,12 @@ enum PolicyCommands {
         var arguments = Arguments(arguments, command: "validate", usage: Usage.validate)
         var json = false
         var pretty = false
+        var strict = false
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
             case .option("--json"): json = true
+            case .option("--strict"): strict = true
             case .option("--pretty"): (json, pretty) = (true, true)
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
@@ -20,7 +22,7 @@ enum PolicyCommands {
         return Inputs.each(operands, arguments) { input, line in
             let findings: [PolicyFinding]
             do throws(TCStringError) {
-                findings = try Inputs.tcString(input).validate()
+                findings = try Inputs.tcString(input, options: Inputs.options(strict: strict)).validate()
             } catch {
                 if json { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
                 Inputs.report(error, line: line)
@@ -49,6 +51,7 @@ enum PolicyCommands {
         var arguments = Arguments(arguments, command: "inapp", usage: Usage.inApp)
         var gdprApplies: Bool?
         var pretty = false
+        var strict = false
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
@@ -57,13 +60,16 @@ enum PolicyCommands {
                     ["true": true, "false": false][$0]
                 }
             case .option("--pretty"): pretty = true
+            case .option("--strict"): strict = true
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
         }
         return Inputs.each(operands, arguments) { input, line in
             do throws(TCStringError) {
-                let keys = try Inputs.tcString(input).inAppKeys(gdprApplies: gdprApplies)
+                let keys = try Inputs.tcString(input, options: Inputs.options(strict: strict)).inAppKeys(
+                    gdprApplies: gdprApplies
+                )
                 let members = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
                 Terminal.out(JSON.object(members).serialized(pretty: pretty))
                 return false

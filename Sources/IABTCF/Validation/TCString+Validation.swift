@@ -28,6 +28,15 @@ public struct PolicyRule: Hashable, Sendable, CustomStringConvertible {
     public static let invalidPublisherRestriction = PolicyRule("tcf.invalidPublisherRestriction")
     /// ConsentLanguage and PublisherCC letters must be A-Z.
     public static let invalidLetterCode = PolicyRule("tcf.invalidLetterCode")
+    /// Padding bits must be zero, and nothing may follow a segment's last field but zero padding
+    /// (strict decoding refuses it: ``TCStringError/Code/nonZeroPadding``).
+    public static let nonZeroPadding = PolicyRule("encoding.nonZeroPadding")
+    /// `=` must be exact base64 padding, if present (strict decoding refuses it:
+    /// ``TCStringError/Code/invalidPadding``).
+    public static let invalidPadding = PolicyRule("encoding.invalidPadding")
+    /// A segment of 4n+1 characters is not base64: its last character makes no byte (strict
+    /// decoding refuses it: ``TCStringError/Code/invalidSegmentLength``).
+    public static let invalidSegmentLength = PolicyRule("encoding.invalidSegmentLength")
 }
 
 /// One way a TC string breaks TCF policy.
@@ -54,6 +63,11 @@ extension TCString {
 
     /// Checks the TCF 2.2 and 2.3 policy rules that the string itself can break, and returns every
     /// finding (empty when the string follows them all). Decoding never applies these rules.
+    ///
+    /// For a decoded value it also reports what lenient decoding accepted but strict decoding
+    /// (``DecodingOptions/strict``) refuses, so that a lenient decode is never silent about it:
+    /// letters outside A-Z, restriction PurposeIds outside 1-24, and, from the wire layout, set
+    /// padding bits or data after a segment's last field, inexact `=` padding, 4n+1 segment lengths.
     public func validate() -> [PolicyFinding] {
         var findings: [PolicyFinding] = []
         func report(_ rule: PolicyRule, _ message: String) {
@@ -113,6 +127,29 @@ extension TCString {
         for (code, field) in [(consentLanguage, "ConsentLanguage"), (publisherCountryCode, "PublisherCC")]
         where !code.isValid {
             report(.invalidLetterCode, "\(field) holds a value outside A-Z (raw \(code.rawValue))")
+        }
+        for (index, packed) in wire.segments.enumerated() {
+            let segment = WireLayout.Segment(packed: packed)
+            if let padding = wire.padding(of: index), let word = padding.firstIndex(where: { $0 != 0 }) {
+                let bit = segment.contentBits + (word - padding.startIndex) * 64 + padding[word].leadingZeroBitCount
+                report(
+                    .nonZeroPadding,
+                    "segment \(index) has bit \(bit) set, after its last field (which ends at bit \(segment.contentBits))"
+                )
+            }
+            switch WireLayout.base64Problem(segment) {
+            case .invalidSegmentLength?:
+                report(
+                    .invalidSegmentLength,
+                    "segment \(index) has \(segment.characters) characters (4n+1); its last character makes no byte"
+                )
+            case .invalidPadding?:
+                report(
+                    .invalidPadding,
+                    "segment \(index) has \(segment.characters) characters and \(segment.equalsSigns) '=', not exact base64 padding"
+                )
+            default: break
+            }
         }
         return findings
     }
