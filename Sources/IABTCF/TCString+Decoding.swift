@@ -8,9 +8,17 @@ extension TCString {
         /// GVL's own `httpGetLimit` for CMP requests is 32 or 128 KiB).
         public static let defaultMaximumLength = 131_072
 
-        /// The longest input accepted, in UTF-8 bytes. Longer input fails with
-        /// ``TCStringError/Code/inputTooLong`` before any work is done.
-        public var maximumLength: Int
+        /// The largest ``maximumLength``: 536,870,911 bytes (512 MiB less one), the most characters
+        /// a decoded segment's layout records. A larger value acts as this one.
+        public static let largestMaximumLength = 1 << 29 - 1
+
+        /// The longest input accepted, in UTF-8 bytes (at most ``largestMaximumLength``). Longer
+        /// input fails with ``TCStringError/Code/inputTooLong`` before any work is done.
+        public var maximumLength: Int {
+            get { limit }
+            set { limit = Swift.min(newValue, Self.largestMaximumLength) }
+        }
+        private var limit: Int
 
         /// Whether to reject what the lenient default accepts, as the reference decoders do, but
         /// the specification or base64 does not allow. Each has its own code and position:
@@ -31,7 +39,7 @@ extension TCString {
 
         /// Creates options.
         public init(maximumLength: Int = DecodingOptions.defaultMaximumLength, strict: Bool = false) {
-            self.maximumLength = maximumLength
+            self.limit = Swift.min(maximumLength, Self.largestMaximumLength)
             self.strict = strict
         }
     }

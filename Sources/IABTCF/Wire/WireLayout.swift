@@ -26,8 +26,9 @@ struct WireLayout: Sendable {
         /// Bit 59 of a packed segment: ``hasPaddingBits``.
         static let paddingFlag: UInt64 = 1 << 59
 
-        /// Type in bits 62-63, `=` count in 60-61, ``hasPaddingBits`` in 59, characters in 30-58,
-        /// content bits in 0-29.
+        /// Type in bits 62-63, `=` count in 60-61, ``hasPaddingBits`` in 59, characters in 30-58
+        /// (``TCString/DecodingOptions/largestMaximumLength`` keeps them below 2^29), content bits in
+        /// 0-29 (a core's fields take at most 553 million bits).
         init(packed: UInt64) {
             type = SegmentType(rawValue: Int(packed >> 62))!
             equalsSigns = Int(packed >> 60 & 3)
