@@ -118,6 +118,10 @@ import Testing
             #expect(preserved == mutant)
             if preserved != mutant { continue }
             #expect(try TCString(encoded: preserved) == value)
+            // Strict decoding fails exactly when validate() reports what it refuses.
+            let strict = try? TCString(encoded: mutant, options: TCString.DecodingOptions(strict: true))
+            #expect((strict == nil) == value.hasStrictFindings, "\(mutant)")
+            if let strict { #expect(strict == value) }
         }
     }
 

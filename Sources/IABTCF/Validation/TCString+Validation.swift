@@ -51,6 +51,16 @@ public struct PolicyFinding: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension TCString {
+    /// Whether ``validate()`` reports something strict decoding (``DecodingOptions/strict``)
+    /// refuses: for a decoded value, strict decoding of the same input fails exactly when this is
+    /// `true` (the fuzz target and the round-trip tests check it).
+    var hasStrictFindings: Bool {
+        let findings = validate()
+        let rules: [PolicyRule] = [.nonZeroPadding, .invalidPadding, .invalidSegmentLength, .invalidLetterCode]
+        return findings.contains { rules.contains($0.rule) }
+            || publisherRestrictions.contains { !(1...PurposeSet.maxID).contains($0.purposeId) }
+    }
+
     /// The first day on which TCF 2.2 requires TcfPolicyVersion ≥ 4: strings "created after
     /// 30 September 2023" (2023-10-01T00:00:00Z).
     public static let tcf22PolicyVersionCutoff = Timestamp(deciseconds: 16_961_184_000)
