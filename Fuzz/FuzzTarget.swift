@@ -1,8 +1,10 @@
 // libFuzzer entry point, compiled together with Sources/IABTCF by scripts/fuzz.sh (not a SwiftPM target).
 //
-// For every input: decode; if it decodes, re-encode canonically and with the decoded layout, decode
-// both again and require equal values, and require the layout-preserving form to be stable. Any
-// difference aborts, which libFuzzer reports as a crash.
+// For every input: decode; if it decodes, require the layout-preserving re-encoding to be the input,
+// byte for byte (the README's promise for every accepted string), re-encode canonically, decode that
+// again and require an equal value and a fixed point; strict decoding must fail exactly when
+// validate() reports what it refuses, and otherwise give the same value. Any difference aborts,
+// which libFuzzer reports as a crash.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -14,10 +16,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard fromCanonical == value else { fatalError("canonical round trip changed the value: \(canonical)") }
         guard try fromCanonical.encoded() == canonical else { fatalError("canonical form is not a fixed point") }
         let preserved = try value.encoded(.preservingLayout)
-        let fromPreserved = try TCString(encoded: preserved)
-        guard fromPreserved == value else { fatalError("layout-preserving round trip changed the value: \(preserved)") }
-        guard try fromPreserved.encoded(.preservingLayout) == preserved else {
-            fatalError("layout-preserving form is not stable: \(preserved)")
+        guard preserved.utf8.elementsEqual(bytes) else {
+            fatalError("layout-preserving re-encoding differs from the input: \(preserved)")
+        }
+        let strict = try? TCString(encodedBytes: bytes, options: TCString.DecodingOptions(strict: true))
+        guard (strict == nil) == value.hasStrictFindings, strict == nil || strict == value else {
+            fatalError("strict decoding and validate() disagree: \(preserved)")
         }
     } catch {
         // A decoded value always fits its fields, so encoding it cannot fail.

@@ -1,5 +1,5 @@
 extension TCString {
-    /// Limits that keep decoding time and memory bounded by the input.
+    /// Limits that keep decoding time and memory bounded by the input, and how strict decoding is.
     public struct DecodingOptions: Sendable, Hashable {
         /// The default ``maximumLength``: 128 KiB.
         ///
@@ -8,13 +8,39 @@ extension TCString {
         /// GVL's own `httpGetLimit` for CMP requests is 32 or 128 KiB).
         public static let defaultMaximumLength = 131_072
 
-        /// The longest input accepted, in UTF-8 bytes. Longer input fails with
-        /// ``TCStringError/Code/inputTooLong`` before any work is done.
-        public var maximumLength: Int
+        /// The largest ``maximumLength``: 536,870,911 bytes (512 MiB less one), the most characters
+        /// a decoded segment's layout records. A larger value acts as this one.
+        public static let largestMaximumLength = 1 << 29 - 1
+
+        /// The longest input accepted, in UTF-8 bytes (at most ``largestMaximumLength``). Longer
+        /// input fails with ``TCStringError/Code/inputTooLong`` before any work is done.
+        public var maximumLength: Int {
+            get { limit }
+            set { limit = Swift.min(newValue, Self.largestMaximumLength) }
+        }
+        private var limit: Int
+
+        /// Whether to reject what the lenient default accepts, as the reference decoders do, but
+        /// the specification or base64 does not allow. Each has its own code and position:
+        ///
+        /// - a set bit after the last field of a segment (non-zero padding, or data after the last
+        ///   field): ``TCStringError/Code/nonZeroPadding``;
+        /// - `=` that is not exact base64 padding (after a complete group of four characters, or in
+        ///   the wrong count): ``TCStringError/Code/invalidPadding``;
+        /// - a ConsentLanguage or PublisherCC letter outside A-Z (26-63):
+        ///   ``TCStringError/Code/invalidLetter``;
+        /// - a publisher restriction PurposeId outside 1-24: ``TCStringError/Code/invalidPurposeId``;
+        /// - a segment of 4n+1 characters, whose last character makes no byte:
+        ///   ``TCStringError/Code/invalidSegmentLength``.
+        ///
+        /// The default, `false`, accepts them all (``TCString/validate()`` reports each as a finding),
+        /// and ``TCString/EncodingStyle/preservingLayout`` gives such strings back byte for byte.
+        public var strict: Bool
 
         /// Creates options.
-        public init(maximumLength: Int = DecodingOptions.defaultMaximumLength) {
-            self.maximumLength = maximumLength
+        public init(maximumLength: Int = DecodingOptions.defaultMaximumLength, strict: Bool = false) {
+            self.limit = Swift.min(maximumLength, Self.largestMaximumLength)
+            self.strict = strict
         }
     }
 
@@ -23,7 +49,8 @@ extension TCString {
     ///
     /// Every policy version decodes; whether the value follows TCF 2.2/2.3 policy is a separate
     /// question. Trailing `=` padding is accepted, and so is any segment length (24-bit and byte
-    /// padding both occur in real strings).
+    /// padding both occur in real strings); ``DecodingOptions/strict`` refuses what base64 or the
+    /// specification does not allow.
     ///
     /// - Throws: ``TCStringError`` saying what is wrong and where; never traps.
     /// - Complexity: O(n) in the input length. All vendor sets and publisher restrictions of the result
@@ -116,6 +143,7 @@ extension TCString {
                     )
                     do throws(TCStringError) {
                         try decoder.scanSegments(into: &value)
+                        if options.strict { try decoder.checkStrict(value) }
                     } catch {
                         failure = error.located(in: input)
                         return

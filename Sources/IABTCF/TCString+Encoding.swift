@@ -1,5 +1,5 @@
 extension TCString {
-    /// How ``encoded(_:)`` lays the value out on the wire.
+    /// How ``encoded(_:maximumLength:)`` lays the value out on the wire.
     public enum EncodingStyle: Sendable, Hashable {
         /// The canonical form: segments Core, Disclosed Vendors, Allowed Vendors, Publisher TC (each only
         /// when present); each vendor section as a bitfield unless ranges are strictly smaller, with
@@ -7,9 +7,11 @@ extension TCString {
         /// type; every segment zero-padded to a multiple of 24 bits (4 characters), no `=`.
         case canonical
         /// For a decoded value: every section that still holds what was decoded is written exactly as
-        /// it was (MaxVendorId, bitfield or ranges, the range entries as written, segment order,
-        /// padding), so decoding and re-encoding an unchanged string gives it back byte for byte.
-        /// Sections that changed, and values built in code, are written canonically.
+        /// it was (MaxVendorId, bitfield or ranges, the range entries as written, segment order), and
+        /// each segment whose fields take as many bits as when decoded keeps its length, its padding
+        /// bits (set ones too, and any bits or characters after the last field) and its `=` count, so
+        /// decoding and re-encoding an unchanged string gives back every accepted input byte for
+        /// byte. Sections that changed, and values built in code, are written canonically.
         case preservingLayout
     }
 
@@ -19,21 +21,38 @@ extension TCString {
     /// validation step for that), so for instance legitimate-interest bits and IsServiceSpecific
     /// stay as given.
     ///
+    /// The encoder never writes what the decoder refuses by default: an encoding longer than
+    /// `maximumLength` (by default the decoder's ``DecodingOptions/defaultMaximumLength``, 131,072)
+    /// is an error. To write a longer string, raise `maximumLength` here and
+    /// ``DecodingOptions/maximumLength`` wherever it is decoded.
+    ///
+    /// - Parameters:
+    ///   - style: canonical (the default) or the decoded layout.
+    ///   - maximumLength: the longest encoding to produce, in characters (UTF-8 bytes).
     /// - Throws: ``TCStringError/Code/valueOutOfRange`` when a field does not fit its width (CmpId
-    ///   above 4095, a timestamp beyond 36 bits, a custom purpose above NumCustomPurposes...).
+    ///   above 4095, a timestamp beyond 36 bits, a custom purpose above NumCustomPurposes...);
+    ///   ``TCStringError/Code/encodingTooLong`` when the encoding would be longer than `maximumLength`
+    ///   (checked before it is written).
     /// - Complexity: O(n) in the output length; the exact size is computed first and the string is
     ///   written in one pass.
-    public func encoded(_ style: EncodingStyle = .canonical) throws(TCStringError) -> String {
-        try encoded(style, copyingString: false)
+    public func encoded(
+        _ style: EncodingStyle = .canonical,
+        maximumLength: Int = DecodingOptions.defaultMaximumLength
+    ) throws(TCStringError) -> String {
+        try encoded(style, maximumLength: maximumLength, copyingString: false)
     }
 
-    /// ``encoded(_:)``; `copyingString` takes the path of releases before macOS 11, iOS 14, tvOS 14 and
-    /// watchOS 7 on any OS, so tests cover it.
-    func encoded(_ style: EncodingStyle, copyingString: Bool) throws(TCStringError) -> String {
+    /// ``encoded(_:maximumLength:)``; `copyingString` takes the path of releases before macOS 11, iOS
+    /// 14, tvOS 14 and watchOS 7 on any OS, so tests cover it.
+    func encoded(
+        _ style: EncodingStyle,
+        maximumLength: Int = DecodingOptions.defaultMaximumLength,
+        copyingString: Bool
+    ) throws(TCStringError) -> String {
         try validateWidths()
         let layout = style == .preservingLayout ? self.layout : nil
         let plan = EncodingPlan(self, layout: layout)
-        return try plan.write(self, copyingString: copyingString)
+        return try plan.write(self, maximumLength: maximumLength, copyingString: copyingString)
     }
 
     /// Checks every fixed-width field against its width before anything is written.
@@ -65,11 +84,18 @@ extension TCString {
 private struct EncodingPlan {
     struct Segment {
         var type: SegmentType
+        /// The fields' bits.
         var bits: Int
         var characters: Int
         var equalsSigns: Int
         /// Where the segment's bits start in the shared buffer (each segment starts on a byte).
         var byteOffset: Int
+        /// The decoded segment's bits after its fields, when one of them was set: written after the
+        /// fields so that they come back as they were.
+        var padding: ArraySlice<UInt64>? = nil
+
+        /// The bits written to the buffer: the fields, then the kept padding bits if any.
+        var writtenBits: Int { padding == nil ? bits : characters * 6 }
     }
 
     var vendorConsents: VendorSectionPlan
@@ -119,7 +145,8 @@ private struct EncodingPlan {
                 guard let publisherTC = value.publisherTC else { continue }
                 bits = 3 + 24 + 24 + 6 + 2 * publisherTC.numCustomPurposes
             }
-            // Padding is kept while the content has the same length as when decoded; otherwise 24-bit.
+            // Padding (its length, its bits and `=`) is kept while the content has the same length
+            // as when decoded; otherwise 24-bit zero padding.
             var segment = Segment(
                 type: type,
                 bits: bits,
@@ -127,11 +154,13 @@ private struct EncodingPlan {
                 equalsSigns: 0,
                 byteOffset: byteCount
             )
-            if let old = decoded.first(where: { $0.type == type }), old.contentBits == bits {
+            if let index = decoded.firstIndex(where: { $0.type == type }), decoded[index].contentBits == bits {
+                let old = decoded[index]
                 (segment.characters, segment.equalsSigns) = (old.characters, old.equalsSigns)
+                if old.hasPaddingBits { segment.padding = layout?.padding(of: index) }
             }
             segments.append(segment)
-            byteCount += (bits + 7) / 8
+            byteCount += (segment.writtenBits + 7) / 8
         }
     }
 
@@ -140,10 +169,11 @@ private struct EncodingPlan {
     /// The characters go straight into the string's storage; before macOS 11, iOS 14, tvOS 14 and watchOS 7
     /// (no `String(unsafeUninitializedCapacity:)`), or with `copyingString`, they go to a temporary buffer
     /// and then into the string with one UTF-8 copy.
-    func write(_ value: TCString, copyingString: Bool) throws(TCStringError) -> String {
+    func write(_ value: TCString, maximumLength: Int, copyingString: Bool) throws(TCStringError) -> String {
         try restrictions.check()
         let byteCount = self.byteCount + BitWriter.tailPadding
         let length = segments.reduce(segments.count - 1) { $0 + $1.characters + $1.equalsSigns }
+        guard length <= maximumLength else { throw TCStringError(.encodingTooLong, value: maximumLength) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { buffer in
             let bytes = buffer.baseAddress!
             bytes.initialize(repeating: 0, count: byteCount)
@@ -154,6 +184,9 @@ private struct EncodingPlan {
                     writer.offset == segment.bits,
                     "planned \(segment.bits) bits for \(segment.type), wrote \(writer.offset)"
                 )
+                if let padding = segment.padding {
+                    writer.writeBitField(padding, bits: segment.writtenBits - segment.bits)
+                }
             }
             if !copyingString, #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
                 return String(unsafeUninitializedCapacity: length) { writeCharacters(of: bytes, into: $0) }
@@ -174,14 +207,15 @@ private struct EncodingPlan {
                 out[o] = UInt8(ascii: ".")
                 o += 1
             }
-            let reader = BitReader(base: bytes + segment.byteOffset, bitCount: segment.bits, segment: 0)
+            let bits = segment.writtenBits
+            let reader = BitReader(base: bytes + segment.byteOffset, bitCount: bits, segment: 0)
             Base64URL.alphabet.withUnsafeBufferPointer { alphabet in
                 for i in 0..<segment.characters {
-                    // Characters past the content read the buffer's zero padding (or the next
+                    // Characters past the written bits read the buffer's zero padding (or the next
                     // segment's bytes, masked away because they lie beyond `bits`).
                     let position = i * 6
-                    let sixBits = position >= segment.bits ? 0 : Int(reader.peek64(at: position) >> 58)
-                    let valid = Swift.max(0, Swift.min(6, segment.bits - position))
+                    let sixBits = position >= bits ? 0 : Int(reader.peek64(at: position) >> 58)
+                    let valid = Swift.max(0, Swift.min(6, bits - position))
                     out[o + i] = alphabet[sixBits & ~((1 << (6 - valid)) - 1)]
                 }
             }

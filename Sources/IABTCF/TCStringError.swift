@@ -82,8 +82,27 @@ public struct TCStringError: Error, Hashable, Sendable {
         public static let invalidRange = Code("invalidRange")
         /// A vendor id of 0, or above 65535.
         public static let invalidVendorId = Code("invalidVendorId")
+        /// An encoding would be longer than the `maximumLength` given to
+        /// ``TCString/encoded(_:maximumLength:)`` (``TCStringError/value`` holds it; by default the
+        /// decoder's limit, so that the encoder never writes what the decoder refuses).
+        public static let encodingTooLong = Code("encodingTooLong")
         /// A value does not fit its field (purpose 25, a timestamp beyond 36 bits, a letter outside A-Z...).
         public static let valueOutOfRange = Code("valueOutOfRange")
+        /// Strict decoding: a bit after the last field of a segment is set (non-zero padding bits, or
+        /// data after the last field). ``TCStringError/bitOffset`` is the first such bit.
+        public static let nonZeroPadding = Code("nonZeroPadding")
+        /// Strict decoding: `=` that is not exact base64 padding: after a complete group of four
+        /// characters, or in the wrong count for the last group (``TCStringError/value`` holds the count).
+        public static let invalidPadding = Code("invalidPadding")
+        /// Strict decoding: a ConsentLanguage or PublisherCC letter outside A-Z
+        /// (``TCStringError/value`` holds its 6-bit value, 26-63).
+        public static let invalidLetter = Code("invalidLetter")
+        /// Strict decoding: a publisher restriction's PurposeId outside 1-24 (``TCStringError/value``
+        /// holds it).
+        public static let invalidPurposeId = Code("invalidPurposeId")
+        /// Strict decoding: a segment of 4n+1 characters, whose last character makes no whole byte
+        /// (``TCStringError/value`` holds the count).
+        public static let invalidSegmentLength = Code("invalidSegmentLength")
         /// A GPP header whose Type is not 3, whose Version is not 1, or whose section ids are malformed
         /// (a Fibonacci code without its terminating `11`, ids not ascending).
         public static let invalidGPPHeader = Code("invalidGPPHeader")
@@ -135,6 +154,16 @@ extension TCStringError: CustomStringConvertible {
         case .invalidRange: return "a vendor range ends before it starts or beyond MaxVendorId (\(value))"
         case .invalidVendorId: return "vendor id \(value) is not between 1 and 65535"
         case .valueOutOfRange: return "\(value) does not fit the field"
+        case .encodingTooLong:
+            return "the encoding would be longer than the maximum of \(value) characters that decoding accepts"
+                + " by default (raise maximumLength for both encoding and decoding)"
+        case .nonZeroPadding: return "a bit after the last field is set (non-zero padding or data after the last field)"
+        case .invalidPadding:
+            return "'=' is not exact base64 padding: \(value) '=' do not complete the last group of four characters"
+        case .invalidLetter: return "letter value \(value) is outside A-Z (0-25)"
+        case .invalidPurposeId: return "restriction PurposeId \(value) is outside 1-24"
+        case .invalidSegmentLength:
+            return "a segment of \(value) characters (4n+1): its last character makes no whole byte"
         case .invalidGPPHeader: return "not a valid GPP header (Type 3, Version 1, ascending section ids)"
         case .gppSectionCountMismatch: return "the GPP header lists \(value) sections, the string has another number"
         case .missingTCFSection: return "the GPP string has no TCF EU v2 section (section id 2)"

@@ -22,11 +22,11 @@ enum BatchDecode {
     /// The default `--jobs`: every online core.
     static var defaultJobs: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
-    static func run(jobs: Int) -> Int32 {
+    static func run(jobs: Int, options: TCString.DecodingOptions = TCString.DecodingOptions()) -> Int32 {
         var input = InputBlocks(descriptor: 0)
         var output = ByteBuffer(capacity: 1 << 20)
         var errors = ByteBuffer(capacity: 1 << 12)
-        let workers = (0..<jobs).map { _ in Worker() }
+        let workers = (0..<jobs).map { _ in Worker(options: options) }
         defer {
             input.release()
             output.release()
@@ -47,7 +47,9 @@ enum BatchDecode {
                 if jobs == 1 || round.count < 64 {
                     for line in round {
                         lineNumber += 1
-                        failed = decodeLine(line, number: lineNumber, into: &output, errors: &errors) || failed
+                        failed =
+                            decodeLine(line, number: lineNumber, options: options, into: &output, errors: &errors)
+                            || failed
                     }
                     if output.count >= 1 << 18 { flush(&output, &errors) }
                     continue
@@ -73,7 +75,7 @@ enum BatchDecode {
         // A last line without a line end.
         if let last = input.remainder() {
             lineNumber += 1
-            failed = decodeLine(last, number: lineNumber, into: &output, errors: &errors) || failed
+            failed = decodeLine(last, number: lineNumber, options: options, into: &output, errors: &errors) || failed
         }
         flush(&output, &errors)
         return failed ? Terminal.failure : 0
@@ -84,6 +86,7 @@ enum BatchDecode {
     static func decodeLine(
         _ raw: UnsafeBufferPointer<UInt8>,
         number: Int,
+        options: TCString.DecodingOptions = TCString.DecodingOptions(),
         into output: inout ByteBuffer,
         errors: inout ByteBuffer
     ) -> Bool {
@@ -91,12 +94,12 @@ enum BatchDecode {
         guard !line.isEmpty else { return false }
         // The common case writes bytes straight from the value; GPP strings and failures take the
         // general path (rare, and they need the JSON tree or the error's text anyway).
-        if !Inputs.isGPP(line), let value = try? TCString(encodedBytes: line) {
+        if !Inputs.isGPP(line), let value = try? TCString(encodedBytes: line, options: options) {
             value.writeJSON(to: &output)
             output.append("\n")
             return false
         }
-        switch DecodeCommand.decode(line) {
+        switch DecodeCommand.decode(line, options: options) {
         case .success(let json):
             output.append(json.serialized())
             output.append("\n")
@@ -125,6 +128,9 @@ enum BatchDecode {
         var output = ByteBuffer(capacity: 1 << 18)
         var errors = ByteBuffer(capacity: 1 << 10)
         var failed = false
+        let options: TCString.DecodingOptions
+
+        init(options: TCString.DecodingOptions) { self.options = options }
 
         func decode(_ lines: ArraySlice<UnsafeBufferPointer<UInt8>>, firstNumber: Int) {
             output.removeAll()
@@ -133,7 +139,14 @@ enum BatchDecode {
             var number = firstNumber
             for line in lines {
                 number += 1
-                failed = BatchDecode.decodeLine(line, number: number, into: &output, errors: &errors) || failed
+                failed =
+                    BatchDecode.decodeLine(
+                        line,
+                        number: number,
+                        options: options,
+                        into: &output,
+                        errors: &errors
+                    ) || failed
             }
         }
 

@@ -5,12 +5,14 @@ enum DecodeCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "decode", usage: Usage.decode)
         var pretty = false
+        var strict = false
         var jobs: Int?
         var gvlPath: String?
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
             case .option("--pretty"): pretty = true
+            case .option("--strict"): strict = true
             case .option("--jobs"), .option("-j"):
                 jobs = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
                     Int($0).flatMap { $0 >= 1 ? $0 : nil }
@@ -27,12 +29,14 @@ enum DecodeCommand {
         }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
         if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {
-            return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs)
+            return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs, options: Inputs.options(strict: strict))
         }
         return Inputs.each(operands, arguments) { input, line in
-            switch decode(input) {
+            switch decode(input, options: Inputs.options(strict: strict)) {
             case .success(var json):
-                if let gvl, case .object(var members) = json, let tc = try? Inputs.tcString(input) {
+                if let gvl, case .object(var members) = json,
+                    let tc = try? Inputs.tcString(input, options: Inputs.options(strict: strict))
+                {
                     members.append(("vendorNames", PermissionsCommand.vendorNames(tc, gvl)))
                     json = .object(members)
                 }
@@ -51,10 +55,13 @@ enum DecodeCommand {
     /// with `D`, Type 3, followed by `~`-separated sections) `{"gppVersion", "sectionIds", "tcfeuv2",
     /// "sections"}`, `tcfeuv2` being the decode schema or `null`. A `D` alone is not enough: it is
     /// also how a TC string with the unsupported Version 3 begins.
-    static func decode(_ input: UnsafeBufferPointer<UInt8>) -> Result<JSON, TCStringError> {
+    static func decode(
+        _ input: UnsafeBufferPointer<UInt8>,
+        options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) -> Result<JSON, TCStringError> {
         Result { () throws(TCStringError) in
-            guard Inputs.isGPP(input) else { return try TCString(encodedBytes: input).json }
-            let gpp = try GPPString(encoded: String(decoding: input, as: UTF8.self))
+            guard Inputs.isGPP(input) else { return try TCString(encodedBytes: input, options: options).json }
+            let gpp = try GPPString(encoded: String(decoding: input, as: UTF8.self), options: options)
             return .object([
                 ("gppVersion", .int(gpp.version)),
                 ("sectionIds", .ids(gpp.sectionIds)),

@@ -72,10 +72,20 @@ enum EncodeCommand {
     /// Decodes each TC string and prints its layout-preserving re-encoding.
     static func reencode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "reencode", usage: Usage.reencode)
-        let operands = arguments.operands()
+        var operands: [String] = []
+        var strict = false
+        while let argument = arguments.next() {
+            switch argument {
+            case .option("--strict"): strict = true
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): operands.append(operand)
+            }
+        }
         return Inputs.each(operands, arguments) { input, line in
             do throws(TCStringError) {
-                Terminal.out(try Inputs.tcString(input).encoded(.preservingLayout))
+                Terminal.out(
+                    try Inputs.tcString(input, options: Inputs.options(strict: strict)).encoded(.preservingLayout)
+                )
                 return false
             } catch {
                 if line != nil { Terminal.out("") }  // one output line per input line

@@ -8,9 +8,11 @@ enum ExplainCommand {
         var arguments = Arguments(arguments, command: "explain", usage: Usage.explain)
         var operands: [String] = []
         var gvlPath: String?
+        var strict = false
         while let argument = arguments.next() {
             switch argument {
             case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
+            case .option("--strict"): strict = true
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
@@ -25,8 +27,14 @@ enum ExplainCommand {
             if !first { Terminal.out("") }  // a blank line between the tables of a stream
             first = false
             if let line { Terminal.out("line \(line):") }
-            let failed = explain(String(decoding: input, as: UTF8.self), line: line)
-            if !failed, let gvl, let tc = try? Inputs.tcString(input) { listNames(tc, gvl) }
+            let failed = explain(
+                String(decoding: input, as: UTF8.self),
+                line: line,
+                options: Inputs.options(strict: strict)
+            )
+            if !failed, let gvl, let tc = try? Inputs.tcString(input, options: Inputs.options(strict: strict)) {
+                listNames(tc, gvl)
+            }
             return failed
         }
     }
@@ -43,26 +51,30 @@ enum ExplainCommand {
     }
 
     /// Prints the explanation of one string; returns whether it failed to decode.
-    static func explain(_ text: String, line: Int?) -> Bool {
+    static func explain(
+        _ text: String,
+        line: Int?,
+        options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) -> Bool {
         var explanation: Explanation
         if text.hasPrefix("D") && text.contains("~") {
             // A GPP string: explain its TCF EU v2 section, with errors placed in the whole string.
             do throws(TCStringError) {
-                _ = try GPPString(encoded: text).requiredTCFEuV2()
+                _ = try GPPString(encoded: text, options: options).requiredTCFEuV2()
             } catch  where error.gppSection == nil {
                 Inputs.report(error, line: line)
                 return true
             } catch {}
             guard let section = GPPString.section(GPPString.tcfEuV2SectionId, in: text) else { return true }
             Terminal.out("TCF EU v2 section of a GPP string (section id 2, from character \(section.start + 1)):")
-            explanation = TCString.explanation(of: String(section.text))
+            explanation = TCString.explanation(of: String(section.text), options: options)
             if var error = explanation.error {
                 error.gppSection = GPPString.tcfEuV2SectionId
                 error.position = error.position.map { $0 + section.start }
                 explanation.error = error
             }
         } else {
-            explanation = TCString.explanation(of: text)
+            explanation = TCString.explanation(of: text, options: options)
         }
         let rows =
             [["segment", "bit", "width", "field", "raw bits", "value"]]

@@ -48,11 +48,18 @@ enum Inputs {
         bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~"))
     }
 
-    /// The TC string in `bytes`: a TC string, or a GPP string's TCF EU v2 section.
-    static func tcString(_ bytes: UnsafeBufferPointer<UInt8>) throws(TCStringError) -> TCString {
-        guard isGPP(bytes) else { return try TCString(encodedBytes: bytes) }
-        return try GPPString(encoded: String(decoding: bytes, as: UTF8.self)).requiredTCFEuV2()
+    /// The TC string in `bytes`: a TC string, or a GPP string's TCF EU v2 section, decoded with
+    /// `options` (`--strict`).
+    static func tcString(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) throws(TCStringError) -> TCString {
+        guard isGPP(bytes) else { return try TCString(encodedBytes: bytes, options: options) }
+        return try GPPString(encoded: String(decoding: bytes, as: UTF8.self), options: options).requiredTCFEuV2()
     }
+
+    /// `--strict`: the decoding options of a reading command.
+    static func options(strict: Bool) -> TCString.DecodingOptions { TCString.DecodingOptions(strict: strict) }
 
     /// Reports a failed input on standard error, with its line number when it came from a stream.
     static func report(_ error: some Error, line: Int?) {

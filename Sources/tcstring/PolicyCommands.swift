@@ -8,12 +8,14 @@ enum PolicyCommands {
         var arguments = Arguments(arguments, command: "validate", usage: Usage.validate)
         var json = false
         var pretty = false
+        var strict = false
         var operands: [String] = []
         var gvlPath: String?
         while let argument = arguments.next() {
             switch argument {
             case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
             case .option("--json"): json = true
+            case .option("--strict"): strict = true
             case .option("--pretty"): (json, pretty) = (true, true)
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
@@ -27,7 +29,7 @@ enum PolicyCommands {
         return Inputs.each(operands, arguments) { input, line in
             let findings: [PolicyFinding]
             do throws(TCStringError) {
-                let tc = try Inputs.tcString(input)
+                let tc = try Inputs.tcString(input, options: Inputs.options(strict: strict))
                 findings = gvl.map { tc.validate(against: $0) } ?? tc.validate()
             } catch {
                 if json { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
@@ -57,6 +59,7 @@ enum PolicyCommands {
         var arguments = Arguments(arguments, command: "inapp", usage: Usage.inApp)
         var gdprApplies: Bool?
         var pretty = false
+        var strict = false
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
@@ -65,13 +68,16 @@ enum PolicyCommands {
                     ["true": true, "false": false][$0]
                 }
             case .option("--pretty"): pretty = true
+            case .option("--strict"): strict = true
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
         }
         return Inputs.each(operands, arguments) { input, line in
             do throws(TCStringError) {
-                let keys = try Inputs.tcString(input).inAppKeys(gdprApplies: gdprApplies)
+                let keys = try Inputs.tcString(input, options: Inputs.options(strict: strict)).inAppKeys(
+                    gdprApplies: gdprApplies
+                )
                 let members = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
                 Terminal.out(JSON.object(members).serialized(pretty: pretty))
                 return false

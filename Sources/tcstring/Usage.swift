@@ -10,14 +10,24 @@ enum Usage {
           one result per line as each arrives.
         """
 
+    /// What `--strict` does, for every reading command.
+    static let strictHelp = """
+        also refuse what base64 or the specification does not allow, each with its
+                     own code: set padding bits or data after the last field (nonZeroPadding), '='
+                     that is not exact padding (invalidPadding), letters outside A-Z
+                     (invalidLetter), restriction purposes outside 1-24 (invalidPurposeId), 4n+1
+                     segment lengths (invalidSegmentLength)
+        """
+
     static let decode = """
-        usage: tcstring decode [--pretty] [--jobs N] [--gvl FILE] [STRING | -]
+        usage: tcstring decode [--pretty] [--jobs N] [--gvl FILE] [--strict] [STRING | -]
           Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
           "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
           Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
           --pretty   indent the JSON for people
           --jobs N   decode standard input on N cores (default: all), output in input order
           --gvl FILE add "vendorNames": {"id": name} for the vendors the string mentions
+          --strict   \(strictHelp)
         """ + "\n" + inputNote
 
     static let permissions = """
@@ -35,38 +45,47 @@ enum Usage {
 
     static let encode = """
         usage: tcstring encode [FILE | -]
-          Read one JSON object in the decode schema and print its canonical TC string.
+          Read one JSON object in the decode schema and print its canonical TC string; fails
+          (encodingTooLong) rather than print a string longer than decoding accepts by default.
         """ + "\n" + EncodeCommand.keysHelp
 
     static let reencode = """
-        usage: tcstring reencode [STRING | -]
-          Decode and re-encode, keeping the input's layout for unchanged sections.
+        usage: tcstring reencode [--strict] [STRING | -]
+          Decode and re-encode, keeping the input's layout for unchanged sections: any string that
+          decodes comes back byte for byte. Fails (encodingTooLong) rather than print a string
+          longer than decoding accepts by default.
+          --strict   \(strictHelp)
         """ + "\n" + inputNote
 
     static let explain = """
-        usage: tcstring explain [--gvl FILE] [STRING | -]
+        usage: tcstring explain [--gvl FILE] [--strict] [STRING | -]
           Print every field (segment, bit offset, width, raw bits, value) and why each vendor
           section is a bitfield or ranges. For a string that does not decode, every field read
           before the error, then the error; exit 1.
           --gvl FILE   then list the names of the vendors the string mentions
+          --strict   \(strictHelp)
         """ + "\n" + inputNote
 
     static let validate = """
-        usage: tcstring validate [--json] [--pretty] [--gvl FILE] [STRING | -]
-          Check TCF 2.2/2.3 policy rules: one finding per line (rule: message), exit 1 when any.
+        usage: tcstring validate [--json] [--pretty] [--gvl FILE] [--strict] [STRING | -]
+          Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
+          inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
+          1-24): one finding per line (rule: message), exit 1 when any.
           --json     print {"valid", "findings": [{"rule", "message"}]}, or {"error": {...}} for
                      input that does not decode (exit 1 for both; the JSON tells them apart)
           --pretty   indent the JSON (implies --json)
           --gvl FILE also check against the vendor list: vendors absent or deleted, a newer
                      VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions
                      of type 1/2 on purposes the vendor does not declare flexible
+          --strict   \(strictHelp)
         """ + "\n" + inputNote
 
     static let inApp = """
-        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]
+        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--strict] [STRING | -]
           Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted.
           --gdpr-applies   add IABTCF_gdprApplies (1 or 0)
           --pretty         indent the JSON
+          --strict         \(strictHelp)
         """ + "\n" + inputNote
 
     static let additionalConsent = """

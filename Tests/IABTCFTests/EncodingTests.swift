@@ -134,6 +134,32 @@ import Testing
         }
     }
 
+    /// 48 restrictions of 1,000 single vendor ids each: 136,204 characters, more than the decoder
+    /// accepts by default, so the encoder refuses them unless the limit is raised on both sides.
+    @Test func encodingsLongerThanTheDecodersLimitAreRefused() throws {
+        var value = TCString(created: Timestamp(deciseconds: 0))
+        let vendors = try VendorSet(stride(from: 1, through: 1999, by: 2))
+        value.publisherRestrictions = try PublisherRestrictions(
+            (1...24).flatMap { purpose in
+                [RestrictionType.notAllowed, .requireConsent].map {
+                    PublisherRestriction(purposeId: purpose, restrictionType: $0, vendors: vendors)
+                }
+            }
+        )
+        let limit = TCString.DecodingOptions.defaultMaximumLength
+        #expect(throws: TCStringError(.encodingTooLong, value: limit)) { try value.encoded() }
+        #expect(throws: TCStringError(.encodingTooLong, value: limit)) { try value.encoded(.preservingLayout) }
+        #expect(throws: TCStringError(.encodingTooLong, value: 200)) { try value.encoded(maximumLength: 200) }
+        let text = try value.encoded(maximumLength: 200_000)
+        #expect(text.utf8.count == 136_204)
+        #expect(throws: TCStringError.self) { try TCString(encoded: text) }
+        let decoded = try TCString(encoded: text, options: .init(maximumLength: 200_000))
+        #expect(decoded == value)
+        #expect(try decoded.encoded(.preservingLayout, maximumLength: 200_000) == text)
+        // Exactly at the limit is fine.
+        #expect(try value.encoded(maximumLength: 136_204) == text)
+    }
+
     @Test func outOfRangeValuesAreTypedErrors() throws {
         let base = TCString(created: Timestamp(deciseconds: 0))
         var value = base

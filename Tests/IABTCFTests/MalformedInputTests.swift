@@ -78,6 +78,11 @@ import Testing
         #expect(throws: TCStringError.self) {
             _ = try TCString(encoded: core, options: .init(maximumLength: 10))
         }
+        // The limit stops at what a decoded layout can record (29 bits of characters per segment).
+        var options = TCString.DecodingOptions(maximumLength: .max)
+        #expect(options.maximumLength == 536_870_911)
+        options.maximumLength = 1 << 40
+        #expect(options == TCString.DecodingOptions(maximumLength: TCString.DecodingOptions.largestMaximumLength))
     }
 
     /// Ranges that end before they start, start at vendor 0 or pass MaxVendorId are errors.

@@ -51,21 +51,31 @@ extension TCString {
     /// Explains every field of `text`: segment, bit offset, width, raw bits and value, and for each
     /// vendor section why it is a bitfield or ranges and what the other form would take.
     ///
-    /// - Throws: ``TCStringError`` when `text` does not decode; ``explanation(of:)`` explains
+    /// - Parameters:
+    ///   - text: the TC string.
+    ///   - options: how `text` is decoded (``DecodingOptions/strict``, the maximum length).
+    /// - Throws: ``TCStringError`` when `text` does not decode; ``explanation(of:options:)`` explains
     ///   such a string as far as it can be read.
-    public static func explain(_ text: String) throws(TCStringError) -> Explanation {
-        let explanation = explanation(of: text)
+    public static func explain(
+        _ text: String,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(TCStringError) -> Explanation {
+        let explanation = explanation(of: text, options: options)
         if let error = explanation.error { throw error }
         return explanation
     }
 
     /// Explains `text` as far as it decodes: every field before the first error, and the error
     /// in ``Explanation/error`` (`nil` when the whole string decodes).
-    public static func explanation(of text: String) -> Explanation {
+    ///
+    /// - Parameters:
+    ///   - text: the TC string.
+    ///   - options: how `text` is decoded (``DecodingOptions/strict``, the maximum length).
+    public static func explanation(of text: String, options: DecodingOptions = DecodingOptions()) -> Explanation {
         var explanation = Explanation()
         // Decoding finds the error, if any: the walk below reads only what comes before it.
         do throws(TCStringError) {
-            _ = try TCString(encoded: text)
+            _ = try TCString(encoded: text, options: options)
         } catch {
             explanation.error = error
         }

@@ -119,7 +119,7 @@ extension TCString {
     /// segment, `IABTCF_DisclosedVendors` only with Disclosed Vendors.
     ///
     /// - Parameter gdprApplies: `IABTCF_gdprApplies` (1 or 0); `nil` leaves it out ("undetermined").
-    /// - Throws: ``TCStringError`` if the value cannot be encoded (see ``encoded(_:)``).
+    /// - Throws: ``TCStringError`` if the value cannot be encoded (see ``encoded(_:maximumLength:)``).
     public func inAppKeys(gdprApplies: Bool?) throws(TCStringError) -> [String: InAppValue] {
         var keys: [String: InAppValue] = [
             InAppKeys.cmpSdkId: .int(cmpId),

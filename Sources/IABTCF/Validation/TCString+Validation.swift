@@ -41,6 +41,15 @@ public struct PolicyRule: Hashable, Sendable, CustomStringConvertible {
     /// create this TC String". GVL versions count up from 1 with each published list
     /// (`@iabtcf/core` loads a numbered list only for versions greater than 0).
     public static let vendorListVersionInvalid = PolicyRule("tcf.vendorListVersionInvalid")
+    /// Padding bits must be zero, and nothing may follow a segment's last field but zero padding
+    /// (strict decoding refuses it: ``TCStringError/Code/nonZeroPadding``).
+    public static let nonZeroPadding = PolicyRule("encoding.nonZeroPadding")
+    /// `=` must be exact base64 padding, if present (strict decoding refuses it:
+    /// ``TCStringError/Code/invalidPadding``).
+    public static let invalidPadding = PolicyRule("encoding.invalidPadding")
+    /// A segment of 4n+1 characters is not base64: its last character makes no byte (strict
+    /// decoding refuses it: ``TCStringError/Code/invalidSegmentLength``).
+    public static let invalidSegmentLength = PolicyRule("encoding.invalidSegmentLength")
 }
 
 /// One way a TC string breaks TCF policy.
@@ -55,6 +64,16 @@ public struct PolicyFinding: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension TCString {
+    /// Whether ``validate()`` reports something strict decoding (``DecodingOptions/strict``)
+    /// refuses: for a decoded value, strict decoding of the same input fails exactly when this is
+    /// `true` (the fuzz target and the round-trip tests check it).
+    var hasStrictFindings: Bool {
+        let findings = validate()
+        let rules: [PolicyRule] = [.nonZeroPadding, .invalidPadding, .invalidSegmentLength, .invalidLetterCode]
+        return findings.contains { rules.contains($0.rule) }
+            || publisherRestrictions.contains { !(1...PurposeSet.maxID).contains($0.purposeId) }
+    }
+
     /// The first day on which TCF 2.2 requires TcfPolicyVersion ≥ 4: strings "created after
     /// 30 September 2023" (2023-10-01T00:00:00Z).
     public static let tcf22PolicyVersionCutoff = Timestamp(deciseconds: 16_961_184_000)
@@ -67,6 +86,11 @@ extension TCString {
 
     /// Checks the TCF 2.2 and 2.3 policy rules that the string itself can break, and returns every
     /// finding (empty when the string follows them all). Decoding never applies these rules.
+    ///
+    /// For a decoded value it also reports what lenient decoding accepted but strict decoding
+    /// (``DecodingOptions/strict``) refuses, so that a lenient decode is never silent about it:
+    /// letters outside A-Z, restriction PurposeIds outside 1-24, and, from the wire layout, set
+    /// padding bits or data after a segment's last field, inexact `=` padding, 4n+1 segment lengths.
     public func validate() -> [PolicyFinding] {
         var findings: [PolicyFinding] = []
         func report(_ rule: PolicyRule, _ message: String) {
@@ -132,6 +156,29 @@ extension TCString {
         }
         if vendorListVersion == 0 {
             report(.vendorListVersionInvalid, "VendorListVersion is 0; Global Vendor List versions start at 1")
+        }
+        for (index, packed) in wire.segments.enumerated() {
+            let segment = WireLayout.Segment(packed: packed)
+            if let padding = wire.padding(of: index), let word = padding.firstIndex(where: { $0 != 0 }) {
+                let bit = segment.contentBits + (word - padding.startIndex) * 64 + padding[word].leadingZeroBitCount
+                report(
+                    .nonZeroPadding,
+                    "segment \(index) has bit \(bit) set, after its last field (which ends at bit \(segment.contentBits))"
+                )
+            }
+            switch WireLayout.base64Problem(segment) {
+            case .invalidSegmentLength?:
+                report(
+                    .invalidSegmentLength,
+                    "segment \(index) has \(segment.characters) characters (4n+1); its last character makes no byte"
+                )
+            case .invalidPadding?:
+                report(
+                    .invalidPadding,
+                    "segment \(index) has \(segment.characters) characters and \(segment.equalsSigns) '=', not exact base64 padding"
+                )
+            default: break
+            }
         }
         return findings
     }

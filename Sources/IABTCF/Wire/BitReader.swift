@@ -44,6 +44,16 @@ struct BitReader {
         return high | low
     }
 
+    /// Whether a bit from ``offset`` to the end might be set: `true` when one of the next 57 is
+    /// set, or when more than 57 remain. One 8-byte load, for the check at a segment's end (the
+    /// buffer is zero past ``bitCount``, so bits beyond it read as zero).
+    @inline(__always)
+    var hasBitsAfterOffset: Bool {
+        let raw = UnsafeRawPointer(base + (offset &>> 3))
+        let bits = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)) &<< UInt64(offset & 7)
+        return bits != 0 || bitCount &- offset > 57
+    }
+
     /// Reads an unsigned field of `field.width` bits.
     @inline(__always)
     mutating func read(_ field: Field) throws(TCStringError) -> Int {

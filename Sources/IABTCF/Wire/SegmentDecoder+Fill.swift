@@ -29,6 +29,8 @@ extension SegmentDecoder {
         let keptEntries = restrictions.map { $0.canonical ? 0 : $0.count &+ $0.totalEntries } ?? 0
         let restrictionEntries = total..<(total &+ keptEntries)
         total = restrictionEntries.upperBound
+        // Non-zero padding bits, rare, go last (``WireLayout/padding(of:)``).
+        total &+= paddingWords
 
         // Everything is written into `value` in place: a local built and assigned would be copied.
         value.wire.segments = segments
@@ -39,6 +41,7 @@ extension SegmentDecoder {
             value.wire.storage = Array(repeatElement(0, count: total))
             value.wire.storage.withUnsafeMutableBufferPointer { words in
                 for k in 0..<4 where has(k) { sections[k].fill(in: words) }
+                if _slowPath(paddingWords > 0) { fillPadding(words) }
                 guard let restrictions, pairCount > 0 else { return }
                 for (i, key) in pairKeys.enumerated() {
                     words[restrictionStart &+ i] = PublisherRestrictions.descriptor(
@@ -75,6 +78,27 @@ extension SegmentDecoder {
             )
             if !restrictions.canonical {
                 value.wire.restrictions = (restrictionStart, pairCount, restrictionEntries)
+            }
+        }
+    }
+
+    /// Copies the bits after the content of each flagged segment to the end of `words`, in input
+    /// order. A segment's decoded bytes start where pass 1 put them: after the earlier segments'
+    /// ``Base64URL/scratchSize(characters:)`` bytes.
+    @inline(never)
+    private func fillPadding(_ words: UnsafeMutableBufferPointer<UInt64>) {
+        var next = words.count &- paddingWords
+        var scratchOffset = 0
+        for (index, packed) in segments.enumerated() {
+            let segment = WireLayout.Segment(packed: packed)
+            defer { scratchOffset &+= Base64URL.scratchSize(characters: segment.characters) }
+            guard segment.hasPaddingBits else { continue }
+            let reader = BitReader(base: scratch + scratchOffset, bitCount: segment.characters &* 6, segment: index)
+            var position = segment.contentBits
+            while position < reader.bitCount {
+                words[next] = reader.peek64(at: position)  // zero past the segment's end
+                next &+= 1
+                position &+= 64
             }
         }
     }

@@ -54,6 +54,8 @@ struct SegmentDecoder {
     var pairKeys = KeySet()
     /// The segments in input order, packed for ``WireLayout/segments``.
     var segments = FixedList4<UInt64>(filler: 0)
+    /// Words needed for the segments' non-zero padding bits (rare; usually 0).
+    var paddingWords = 0
     /// The vendor sections, one slot per ``WireLayout/Section``, in memory the caller lends
     /// uninitialized: slot k holds a section only when bit k of ``found`` is set. (Four optionals
     /// here were zero-filled, over 300 bytes, on every decode.)
@@ -108,18 +110,39 @@ struct SegmentDecoder {
                 try scanSegment(known, &reader, into: &value)
             }
             seen |= 1 << type.rawValue
-            segments.append(
-                WireLayout.Segment(
-                    type: type,
-                    characters: reader.bitCount / 6,
-                    equalsSigns: (end &- start) &- reader.bitCount / 6,
-                    contentBits: reader.offset
-                ).packed
-            )
+            var segment = WireLayout.Segment(
+                type: type,
+                characters: reader.bitCount / 6,
+                equalsSigns: (end &- start) &- reader.bitCount / 6,
+                contentBits: reader.offset
+            ).packed
+            // The bits after the last field are almost always zero padding, fewer than 57: one
+            // load (the scratch is zero past the segment) says so. Anything else takes the rare path.
+            if _slowPath(reader.hasBitsAfterOffset) {
+                segment = notePaddingBits(reader, segment)
+            }
+            segments.append(segment)
             guard end < input.count else { return }
             start = end &+ 1
             index &+= 1
         }
+    }
+
+    /// The rare path of a segment's end: when a bit after the last field is set, flags the packed
+    /// `segment` and reserves words for those bits, which pass 2 copies to the end of the storage
+    /// (see ``WireLayout/padding(of:)``), so the layout-preserving encoding writes them back.
+    @inline(never)
+    private mutating func notePaddingBits(_ reader: BitReader, _ segment: UInt64) -> UInt64 {
+        var position = reader.offset
+        while position < reader.bitCount {
+            // Bits past the segment's end read as zero.
+            if reader.peek64(at: position) != 0 {
+                paddingWords &+= WireLayout.paddingWords(bits: reader.remaining)
+                return segment | WireLayout.Segment.paddingFlag
+            }
+            position &+= 64
+        }
+        return segment
     }
 
     /// Base64url-decodes the segment starting at `start` into the next free scratch bytes, finding

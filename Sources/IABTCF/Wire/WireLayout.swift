@@ -16,24 +16,38 @@ struct WireLayout: Sendable {
         var equalsSigns: Int
         /// Bits the fields used; the rest of `characters * 6` was padding.
         var contentBits: Int
+        /// Whether a bit after ``contentBits`` was set (non-zero padding, or data after the last
+        /// field): those bits are then kept in ``WireLayout/storage`` (see ``WireLayout/padding(of:)``).
+        var hasPaddingBits: Bool
 
-        /// Type in bits 62-63, `=` count in 60-61, characters in 30-59, content bits in 0-29.
+        /// The bits after the content: `characters * 6 - contentBits`.
+        var paddingBits: Int { characters &* 6 &- contentBits }
+
+        /// Bit 59 of a packed segment: ``hasPaddingBits``.
+        static let paddingFlag: UInt64 = 1 << 59
+
+        /// Type in bits 62-63, `=` count in 60-61, ``hasPaddingBits`` in 59, characters in 30-58
+        /// (``TCString/DecodingOptions/largestMaximumLength`` keeps them below 2^29), content bits in
+        /// 0-29 (a core's fields take at most 553 million bits).
         init(packed: UInt64) {
             type = SegmentType(rawValue: Int(packed >> 62))!
             equalsSigns = Int(packed >> 60 & 3)
-            characters = Int(packed >> 30 & 0x3FFF_FFFF)
+            hasPaddingBits = packed & Self.paddingFlag != 0
+            characters = Int(packed >> 30 & 0x1FFF_FFFF)
             contentBits = Int(packed & 0x3FFF_FFFF)
         }
 
-        init(type: SegmentType, characters: Int, equalsSigns: Int, contentBits: Int) {
+        init(type: SegmentType, characters: Int, equalsSigns: Int, contentBits: Int, hasPaddingBits: Bool = false) {
             self.type = type
             self.characters = characters
             self.equalsSigns = equalsSigns
             self.contentBits = contentBits
+            self.hasPaddingBits = hasPaddingBits
         }
 
         var packed: UInt64 {
-            UInt64(type.rawValue) << 62 | UInt64(equalsSigns) << 60 | UInt64(characters) << 30 | UInt64(contentBits)
+            UInt64(type.rawValue) << 62 | UInt64(equalsSigns) << 60 | (hasPaddingBits ? Self.paddingFlag : 0)
+                | UInt64(characters) << 30 | UInt64(contentBits)
         }
     }
 
@@ -50,6 +64,28 @@ struct WireLayout: Sendable {
 
     /// Whether this is a decode's layout; a value built in code has none.
     var isDecoded: Bool { !segments.isEmpty }
+
+    /// Words a segment's padding bits take in ``storage``.
+    static func paddingWords(bits: Int) -> Int { (bits &+ 63) &>> 6 }
+
+    /// The bits after the content of the segment at `index` (in input order), MSB first, when one
+    /// of them was set; `nil` when they were all zero (the common case: nothing is kept then).
+    ///
+    /// They are the last words of ``storage``, segment after segment in input order.
+    func padding(of index: Int) -> ArraySlice<UInt64>? {
+        guard Segment(packed: segments[index]).hasPaddingBits else { return nil }
+        var start = storage.count
+        for packed in segments {
+            let segment = Segment(packed: packed)
+            if segment.hasPaddingBits { start -= Self.paddingWords(bits: segment.paddingBits) }
+        }
+        for packed in segments[..<index] {
+            let segment = Segment(packed: packed)
+            if segment.hasPaddingBits { start += Self.paddingWords(bits: segment.paddingBits) }
+        }
+        let words = Self.paddingWords(bits: Segment(packed: segments[index]).paddingBits)
+        return storage[start..<(start + words)]
+    }
 
     /// The vendor sections, in the order of ``sections``.
     enum Section: Int {

@@ -195,6 +195,60 @@ import Testing
         #expect(try CommandLineTool.shell("'\(tool)' validate $'CQtDjk\\xffAQ' 2>&1") == "tcstring: \(byte)")
     }
 
+    /// `--strict` on every reading command refuses a set padding bit with its code and position;
+    /// without it the string is accepted (and `reencode` gives it back).
+    @Test(arguments: reading)
+    func strictOnEveryReadingCommand(_ command: String) throws {
+        let padded = "CQgYw8AQgYw8AEsABBENCWFgAAAAAAAAAAAAAAAAAAAf"
+        let message =
+            "a bit after the last field is set (non-zero padding or data after the last field) (character 44; segment 0, bit 259) [nonZeroPadding]"
+        for input in [padded, "DBABMA~" + padded] {
+            let strict = try run([command, "--strict", input])
+            #expect(strict.status == 1, "\(input)")
+            #expect(strict.stderr.hasPrefix("tcstring: " + message.prefix(60)), "\(input)")
+            #expect(strict.stderr.hasSuffix("[nonZeroPadding]\n"), "\(input)")
+            let lenient = try run([command, input])
+            #expect(lenient.stderr.isEmpty)
+            if command == "reencode" { #expect(lenient.stdout == padded + "\n") }
+        }
+        // From standard input: one result per line, on the batch path for decode.
+        let stream = try run([command, "--strict", "-"], stdin: Self.s + "\n" + padded + "\n")
+        #expect(stream.status == 1)
+        #expect(stream.stderr == "tcstring: line 2: \(message)\n")
+        let decoded = try run(["decode", "--strict", "--jobs", "2", "-"], stdin: Self.s + "\n" + padded + "\n")
+        #expect(decoded.stdout.split(separator: "\n").last?.hasPrefix(#"{"error":{"code":"nonZeroPadding""#) == true)
+    }
+
+    /// A lenient `validate` is never silent about what `--strict` refuses.
+    @Test func validateReportsWhatStrictRefuses() throws {
+        let result = try run(["validate", "CQgYw8AQgYw8AEsABBENCWFgAAAAAAAAAAAAAAAAAAAf="])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "encoding.nonZeroPadding: segment 0 has bit 259 set, after its last field (which ends at bit 259)"
+            )
+        )
+        #expect(result.stdout.contains("encoding.invalidPadding: segment 0 has 44 characters and 1 '='"))
+    }
+
+    /// `encode` refuses a model whose string the decoder would refuse for its length, and says so.
+    @Test func encodeRefusesWhatDecodingWould() throws {
+        let vendors = stride(from: 1, through: 1999, by: 2).map(String.init).joined(separator: ",")
+        let restrictions = (1...24).flatMap { purpose in
+            (0...1).map { #"{"purposeId": \#(purpose), "restrictionType": \#($0), "vendors": [\#(vendors)]}"# }
+        }
+        let model =
+            #"{"created": "2026-03-01", "cmpId": 300, "vendorListVersion": 150, "publisherRestrictions": [\#(restrictions.joined(separator: ","))]}"#
+        let result = try run(["encode", "-"], stdin: model)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "tcstring: the encoding would be longer than the maximum of 131072 characters that decoding accepts"
+                + " by default (raise maximumLength for both encoding and decoding) [encodingTooLong]\n"
+        )
+    }
+
     /// `explain` on a string that fails prints the fields it could read, then the error.
     @Test func explainShowsWhatItCouldRead() throws {
         let full = try run(["explain", Self.s]).stdout.split(separator: "\n")
