@@ -16,7 +16,7 @@ corpus=${FUZZ_CORPUS:-$out/corpus}
 mkdir -p "$corpus"
 
 # The library and the entry point in one module: libFuzzer needs the instrumented code in one binary.
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IABTCF \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IABTCF -package-name swift_tcf \
     $(find Sources/IABTCF -name '*.swift' | sort) Fuzz/FuzzTarget.swift -o "$build/tcf-fuzz" 2>&1 |
     { grep -v 'Cannot export local symbol' || true; }
 
