@@ -132,24 +132,69 @@ extension TCString {
         // Every segment keeps its decoded bytes until the second pass, each with its own zero tail;
         // at most five segments are decoded (a fifth is always a duplicate).
         let scratchBytes = Base64URL.scratchSize(characters: input.count) + 5 * BitReader.tailPadding
+        // A temporary allocation is on the stack up to 1 KiB and on the heap past it (on Linux at
+        // any size), so the next few KiB use a fixed stack buffer instead: one allocation less.
+        if _slowPath(scratchBytes > 1024) && scratchBytes <= MemoryLayout<LongScratch>.size {
+            decodeWithLongScratch(utf8: input, options: options, into: &value, failure: &failure)
+            return
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
-                withUnsafeTemporaryAllocation(of: SegmentDecoder.VendorSection.self, capacity: 4) { sections in
-                    var decoder = SegmentDecoder(
-                        input: input,
-                        scratch: scratch.baseAddress!,
-                        pairs: pairs,
-                        sections: sections.baseAddress!
-                    )
-                    do throws(TCStringError) {
-                        try decoder.scanSegments(into: &value)
-                        if options.strict { try decoder.checkStrict(value) }
-                    } catch {
-                        failure = error.located(in: input)
-                        return
-                    }
-                    decoder.fill(into: &value)
+            decode(utf8: input, options: options, scratch: scratch.baseAddress!, into: &value, failure: &failure)
+        }
+    }
+
+    /// Stack room for the decoded bytes of up to about 5,300 characters (4 KiB).
+    private struct LongScratch {
+        typealias Block = SIMD64<UInt8>
+        typealias Blocks = (Block, Block, Block, Block, Block, Block, Block, Block)
+        var blocks: (Blocks, Blocks, Blocks, Blocks, Blocks, Blocks, Blocks, Blocks) = {
+            let b = Block()
+            let eight = (b, b, b, b, b, b, b, b)
+            return (eight, eight, eight, eight, eight, eight, eight, eight)
+        }()
+    }
+
+    /// ``decode(utf8:options:into:failure:)`` with its scratch in a ``LongScratch``; out of line,
+    /// so that only long input makes the stack frame larger.
+    @inline(never)
+    private static func decodeWithLongScratch(
+        utf8 input: UnsafeBufferPointer<UInt8>,
+        options: DecodingOptions,
+        into value: inout TCString,
+        failure: inout TCStringError?
+    ) {
+        var scratch = LongScratch()
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            decode(utf8: input, options: options, scratch: bytes.baseAddress!, into: &value, failure: &failure)
+        }
+    }
+
+    /// Both passes, with `scratch` large enough for every segment's decoded bytes and zero tail.
+    @inline(__always)
+    private static func decode(
+        utf8 input: UnsafeBufferPointer<UInt8>,
+        options: DecodingOptions,
+        scratch: UnsafeMutablePointer<UInt8>,
+        into value: inout TCString,
+        failure: inout TCStringError?
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
+            withUnsafeTemporaryAllocation(of: SegmentDecoder.VendorSection.self, capacity: 4) { sections in
+                var decoder = SegmentDecoder(
+                    input: input,
+                    scratch: scratch,
+                    pairs: pairs,
+                    sections: sections.baseAddress!
+                )
+                do throws(TCStringError) {
+                    try decoder.scanSegments(into: &value)
+                    if options.strict { try decoder.checkStrict(value) }
+                } catch {
+                    failure = error.located(in: input)
+                    return
                 }
+                decoder.fill(into: &value)
             }
         }
     }

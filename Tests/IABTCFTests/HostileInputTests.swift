@@ -31,6 +31,24 @@ import Testing
         return nil
     }
 
+    /// Decoded bytes go to a stack buffer up to 1 KiB, a fixed 4 KiB one past it and the heap past
+    /// that: strings on either side of each bound, with a second segment after the long core,
+    /// decode to the value they encode.
+    @Test func longStringsDecodeOnEitherSideOfTheScratchBounds() throws {
+        for highest in [3_400, 3_800, 15_500, 16_100, 40_000] {
+            var tc = TCString(created: Timestamp(deciseconds: 0))
+            // Every third id: a bitfield (shorter than ranges), `highest` bits long.
+            tc.vendorConsents = try VendorSet(stride(from: 1, through: highest, by: 3))
+            tc.disclosedVendors = try VendorSet(stride(from: 2, through: highest, by: 5))
+            let text = try tc.encoded()
+            let decoded = try TCString(encoded: text)
+            let characters = text.utf8.count
+            #expect(decoded.vendorConsents == tc.vendorConsents, "\(characters) characters")
+            #expect(decoded.disclosedVendors == tc.disclosedVendors, "\(characters) characters")
+            #expect(try decoded.encoded(.preservingLayout) == text)
+        }
+    }
+
     @Test func oneMegabyteIsRefusedBeforeAnyWork() {
         let text = String(repeating: "A", count: 1 << 20)
         #expect(code(decode(text, options: .init())) == .inputTooLong)

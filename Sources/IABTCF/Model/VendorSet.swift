@@ -225,7 +225,10 @@ public struct VendorSet: Sendable, Hashable {
 
 extension VendorSet: Sequence {
     /// Iterates the ids in ascending order.
-    @inlinable public func makeIterator() -> Iterator { Iterator(words: words) }
+    ///
+    /// Always inlined: a call returned the iterator through memory and kept the caller from seeing
+    /// that an empty set's loop ends at once.
+    @inlinable @inline(__always) public func makeIterator() -> Iterator { Iterator(words: words) }
 
     /// Iterates a ``VendorSet`` in ascending order.
     ///
@@ -241,10 +244,10 @@ extension VendorSet: Sequence {
         /// The id of bit 0 of `current`.
         @usableFromInline var base: Int
 
-        @inlinable init(words: ArraySlice<UInt64>) {
+        @inlinable @inline(__always) init(words: ArraySlice<UInt64>) {
             self.words = words
             index = words.startIndex
-            current = words.first.map(Self.reversed) ?? 0
+            current = words.isEmpty ? 0 : Self.reversed(words[words.startIndex])
             base = 1
         }
 
@@ -276,7 +279,17 @@ extension VendorSet: Sequence {
 
 extension VendorSet: ExpressibleByArrayLiteral {
     /// Creates a set from a literal; an id outside `1...65535` is a programming error and traps.
-    public init(arrayLiteral ids: Int...) {
+    ///
+    /// Inlinable, so that `[]` (as in `tc.disclosedVendors ?? []`) is just the empty set.
+    @inlinable public init(arrayLiteral ids: Int...) {
+        if ids.isEmpty {
+            self.init()
+        } else {
+            self.init(literal: ids)
+        }
+    }
+
+    @usableFromInline init(literal ids: [Int]) {
         do { try self.init(ids) } catch { preconditionFailure("\(error)") }
     }
 }

@@ -38,7 +38,7 @@ extension SegmentDecoder {
             // Not `Array(repeating:count:)`: that allocates in unspecialized standard library code,
             // which looks up the array's generic metadata on every call (about 260 instructions on
             // Linux). Copying a `Repeated` collection is specialized here.
-            value.wire.storage = Array(repeatElement(0, count: total))
+            Self.replaceEmpty(&value.wire.storage, with: Array(repeatElement(0, count: total)))
             value.wire.storage.withUnsafeMutableBufferPointer { words in
                 for k in 0..<4 where has(k) { sections[k].fill(in: words) }
                 if _slowPath(paddingWords > 0) { fillPadding(words) }
@@ -63,23 +63,34 @@ extension SegmentDecoder {
             value.wire.set(kind, sections[k].packed)
             let hasIds = sections[k].words > 0
             switch kind {
-            case .vendorConsents: if hasIds { value.vendorConsents = sections[k].set(in: value.wire.storage) }
+            case .vendorConsents:
+                if hasIds { Self.replaceEmpty(&value.vendorConsents, with: sections[k].set(in: value.wire.storage)) }
             case .vendorLegitimateInterests:
-                if hasIds { value.vendorLegitimateInterests = sections[k].set(in: value.wire.storage) }
+                if hasIds {
+                    Self.replaceEmpty(&value.vendorLegitimateInterests, with: sections[k].set(in: value.wire.storage))
+                }
             case .disclosedVendors: value.disclosedVendors = sections[k].set(in: value.wire.storage)
             case .allowedVendors: value.allowedVendors = sections[k].set(in: value.wire.storage)
             }
         }
         if let restrictions, pairCount > 0 {
-            value.publisherRestrictions = PublisherRestrictions(
-                storage: value.wire.storage,
-                start: restrictionStart,
-                count: pairCount
+            Self.replaceEmpty(
+                &value.publisherRestrictions,
+                with: PublisherRestrictions(storage: value.wire.storage, start: restrictionStart, count: pairCount)
             )
             if !restrictions.canonical {
                 value.wire.restrictions = (restrictionStart, pairCount, restrictionEntries)
             }
         }
+    }
+
+    /// Stores `new` over `slot` without releasing what `slot` held: its initial value, an empty
+    /// array or a set or list of one. Those share the standard library's immortal empty-array
+    /// storage, whose release does nothing but still cost a call into the runtime per field on
+    /// every decode. Every decode starts from a value whose fields hold their initial values.
+    @inline(__always)
+    private static func replaceEmpty<T>(_ slot: inout T, with new: T) {
+        withUnsafeMutablePointer(to: &slot) { $0.initialize(to: new) }
     }
 
     /// Copies the bits after the content of each flagged segment to the end of `words`, in input

@@ -150,6 +150,7 @@ struct SegmentDecoder {
     /// accepted and ignored.
     ///
     /// - Returns: a reader over the segment, and the index of its end.
+    @inline(__always)
     private mutating func decodeBase64(from start: Int, segment: Int) throws(TCStringError) -> (BitReader, end: Int) {
         let rest = UnsafeBufferPointer(rebasing: input[start...])
         let base = scratch + scratchUsed
@@ -257,6 +258,7 @@ struct SegmentDecoder {
     ///
     /// Writes the section in place: returning the value and assigning it made the CPU reload a
     /// just-stored stack copy in wider pieces, which stalled store-to-load forwarding.
+    @inline(__always)
     private mutating func scanVendorSection(_ r: inout BitReader, _ kind: WireLayout.Section) throws(TCStringError) {
         let section = sections + kind.rawValue
         let maxVendorId = try r.read(.maxVendorId)
@@ -364,6 +366,10 @@ struct SegmentDecoder {
 
     /// Validates the restrictions into ``restrictions`` and notes, per (purpose, type), the highest
     /// vendor id.
+    ///
+    /// Always inlined, like ``scanVendorSection(_:_:)`` and ``decodeBase64(from:segment:)``: a short
+    /// string is bound by stores, and each call saved and restored registers on the stack.
+    @inline(__always)
     private mutating func scanRestrictions(_ r: inout BitReader) throws(TCStringError) {
         let sectionStart = r
         let count = try r.read(.numPubRestrictions)
