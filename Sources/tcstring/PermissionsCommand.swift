@@ -1,12 +1,14 @@
 import IABTCF
 
-/// `tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [STRING | -]` (see ``Usage/permissions``).
+/// `tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict] [STRING | -]` (see ``Usage/permissions``).
 enum PermissionsCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "permissions", usage: Usage.permissions)
         var gvlPath: String?
         var vendorFilter: Set<Int>?
         var purposeFilter: Set<Int>?
+        var strict = false
+        var pretty = false
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
@@ -15,6 +17,8 @@ enum PermissionsCommand {
                 vendorFilter = arguments.value(of: "--vendor", "ids such as 1,5-9", parseIDs)
             case .option("--purpose"):
                 purposeFilter = arguments.value(of: "--purpose", "ids such as 1,5-9", parseIDs)
+            case .option("--strict"): strict = true
+            case .option("--pretty"): pretty = true
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
@@ -23,17 +27,21 @@ enum PermissionsCommand {
         guard let gvl = loadGVL(gvlPath) else { return Terminal.failure }
         return Inputs.each(operands, arguments) { input, line in
             do throws(TCStringError) {
-                let tc = try Inputs.tcString(input)
+                let tc = try Inputs.tcString(input, options: Inputs.options(strict: strict))
                 let vendors = vendorLines(tc, gvl, vendors: vendorFilter, purposes: purposeFilter)
                 if line == nil {
-                    for vendor in vendors { Terminal.out(vendor.serialized()) }
+                    for vendor in vendors { Terminal.out(vendor.serialized(pretty: pretty)) }
                 } else {
                     let text = String(decoding: input, as: UTF8.self)
-                    Terminal.out(JSON.object([("tcString", .string(text)), ("vendors", .array(vendors))]).serialized())
+                    Terminal.out(
+                        JSON.object([("tcString", .string(text)), ("vendors", .array(vendors))]).serialized(
+                            pretty: pretty
+                        )
+                    )
                 }
                 return false
             } catch {
-                if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized()) }
+                if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
                 Inputs.report(error, line: line)
                 return true
             }

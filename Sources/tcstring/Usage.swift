@@ -31,7 +31,8 @@ enum Usage {
         """ + "\n" + inputNote
 
     static let permissions = """
-        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [STRING | -]
+        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict]
+                                    [STRING | -]
           For each vendor of the vendor list FILE (ascending), may it process each purpose, special
           purpose and special feature under this string? One JSON object per vendor and line:
           {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
@@ -41,6 +42,8 @@ enum Usage {
           --gvl FILE      the Global Vendor List JSON (specification 2 or 3)
           --vendor IDS    only these vendors, e.g. 1,5-9
           --purpose IDS   only these purposes
+          --pretty        indent the JSON
+          --strict        strict decoding (see tcstring decode --help)
         """ + "\n" + inputNote
 
     static let encode = """

@@ -150,8 +150,11 @@ import Testing
         )
     }
 
+    static let gvl = Fixtures.directory.appendingPathComponent("gvl/vendor-list-v17-spec3.json").path
+
     @Test(arguments: [
         ["inapp", s], ["ac", "2~1.35~dv.2"], ["att", "--flow", "adjust", "--status", "denied"], ["decode", s],
+        ["permissions", "--gvl", gvl, "--vendor", "755", s],
     ])
     func prettyWhereverJSONIsPrinted(_ arguments: [String]) throws {
         let compact = try run(arguments)
