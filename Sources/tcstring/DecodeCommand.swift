@@ -5,14 +5,14 @@ enum DecodeCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "decode", usage: Usage.decode)
         var pretty = false
-        var strict = false
+        var decoding = DecodingFlags()
         var jobs: Int?
         var gvlPath: String?
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
             case .option("--pretty"): pretty = true
-            case .option("--strict"): strict = true
+            case .option(let option) where decoding.parse(option, &arguments): break
             case .option("--jobs"), .option("-j"):
                 jobs = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
                     Int($0).flatMap { $0 >= 1 ? $0 : nil }
@@ -29,13 +29,13 @@ enum DecodeCommand {
         }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
         if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {
-            return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs, options: Inputs.options(strict: strict))
+            return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs, options: decoding.options)
         }
         return Inputs.each(operands, arguments) { input, line in
-            switch decode(input, options: Inputs.options(strict: strict)) {
+            switch decode(input, options: decoding.options) {
             case .success(var json):
                 if let gvl, case .object(var members) = json,
-                    let tc = try? Inputs.tcString(input, options: Inputs.options(strict: strict))
+                    let tc = try? Inputs.tcString(input, options: decoding.options)
                 {
                     members.append(("vendorNames", PermissionsCommand.vendorNames(tc, gvl)))
                     json = .object(members)

@@ -51,7 +51,18 @@ enum EncodeCommand {
     /// Reads one JSON object in the decode schema and prints its canonical TC string.
     static func encode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "encode", usage: Usage.encode)
-        let paths = arguments.operands()
+        var maximumLength = TCString.DecodingOptions.defaultMaximumLength
+        var paths: [String] = []
+        while let argument = arguments.next() {
+            switch argument {
+            case .option("--max-length"):
+                maximumLength = arguments.value(of: "--max-length", "a number of bytes (1 or more)") {
+                    Int($0).flatMap { $0 >= 1 ? $0 : nil }
+                }
+            case .option(let option): arguments.unknown(option)
+            case .operand(let path): paths.append(path)
+            }
+        }
         guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
         let path = paths.first ?? "-"
         guard let text = path == "-" ? Terminal.readAll() : Terminal.readFile(path) else {
@@ -61,7 +72,7 @@ enum EncodeCommand {
         do {
             let json = try JSON(parsing: text)
             let value = try TCString(json: json, today: today())
-            Terminal.out(try value.encoded())
+            Terminal.out(try value.encoded(maximumLength: maximumLength))
             return 0
         } catch {
             Terminal.err("tcstring: \(error)")
@@ -73,10 +84,10 @@ enum EncodeCommand {
     static func reencode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "reencode", usage: Usage.reencode)
         var operands: [String] = []
-        var strict = false
+        var decoding = DecodingFlags()
         while let argument = arguments.next() {
             switch argument {
-            case .option("--strict"): strict = true
+            case .option(let option) where decoding.parse(option, &arguments): break
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
@@ -84,7 +95,10 @@ enum EncodeCommand {
         return Inputs.each(operands, arguments) { input, line in
             do throws(TCStringError) {
                 Terminal.out(
-                    try Inputs.tcString(input, options: Inputs.options(strict: strict)).encoded(.preservingLayout)
+                    try Inputs.tcString(input, options: decoding.options).encoded(
+                        .preservingLayout,
+                        maximumLength: decoding.options.maximumLength
+                    )
                 )
                 return false
             } catch {

@@ -8,11 +8,11 @@ enum ExplainCommand {
         var arguments = Arguments(arguments, command: "explain", usage: Usage.explain)
         var operands: [String] = []
         var gvlPath: String?
-        var strict = false
+        var decoding = DecodingFlags()
         while let argument = arguments.next() {
             switch argument {
             case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
-            case .option("--strict"): strict = true
+            case .option(let option) where decoding.parse(option, &arguments): break
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
@@ -30,9 +30,9 @@ enum ExplainCommand {
             let failed = explain(
                 String(decoding: input, as: UTF8.self),
                 line: line,
-                options: Inputs.options(strict: strict)
+                options: decoding.options
             )
-            if !failed, let gvl, let tc = try? Inputs.tcString(input, options: Inputs.options(strict: strict)) {
+            if !failed, let gvl, let tc = try? Inputs.tcString(input, options: decoding.options) {
                 listNames(tc, gvl)
             }
             return failed

@@ -59,10 +59,27 @@ enum Inputs {
     }
 
     /// `--strict`: the decoding options of a reading command.
-    static func options(strict: Bool) -> TCString.DecodingOptions { TCString.DecodingOptions(strict: strict) }
 
     /// Reports a failed input on standard error, with its line number when it came from a stream.
     static func report(_ error: some Error, line: Int?) {
         Terminal.err("tcstring: " + (line.map { "line \($0): " } ?? "") + "\(error)")
+    }
+}
+
+/// `--strict` and `--max-length N`, which every command that decodes TC strings takes.
+struct DecodingFlags {
+    private(set) var options = TCString.DecodingOptions()
+
+    /// Takes `option` (and its value) when it is one of these flags; returns whether it was.
+    mutating func parse(_ option: String, _ arguments: inout Arguments) -> Bool {
+        switch option {
+        case "--strict": options.strict = true
+        case "--max-length":
+            options.maximumLength = arguments.value(of: option, "a number of bytes (1 or more)") {
+                Int($0).flatMap { $0 >= 1 ? $0 : nil }
+            }
+        default: return false
+        }
+        return true
     }
 }

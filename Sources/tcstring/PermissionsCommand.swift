@@ -7,7 +7,7 @@ enum PermissionsCommand {
         var gvlPath: String?
         var vendorFilter: Set<Int>?
         var purposeFilter: Set<Int>?
-        var strict = false
+        var decoding = DecodingFlags()
         var pretty = false
         var operands: [String] = []
         while let argument = arguments.next() {
@@ -17,7 +17,7 @@ enum PermissionsCommand {
                 vendorFilter = arguments.value(of: "--vendor", "ids such as 1,5-9", parseIDs)
             case .option("--purpose"):
                 purposeFilter = arguments.value(of: "--purpose", "ids such as 1,5-9", parseIDs)
-            case .option("--strict"): strict = true
+            case .option(let option) where decoding.parse(option, &arguments): break
             case .option("--pretty"): pretty = true
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
@@ -27,7 +27,7 @@ enum PermissionsCommand {
         guard let gvl = loadGVL(gvlPath) else { return Terminal.failure }
         return Inputs.each(operands, arguments) { input, line in
             do throws(TCStringError) {
-                let tc = try Inputs.tcString(input, options: Inputs.options(strict: strict))
+                let tc = try Inputs.tcString(input, options: decoding.options)
                 let vendors = vendorLines(tc, gvl, vendors: vendorFilter, purposes: purposeFilter)
                 if line == nil {
                     for vendor in vendors { Terminal.out(vendor.serialized(pretty: pretty)) }

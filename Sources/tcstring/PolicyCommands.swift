@@ -8,14 +8,14 @@ enum PolicyCommands {
         var arguments = Arguments(arguments, command: "validate", usage: Usage.validate)
         var json = false
         var pretty = false
-        var strict = false
+        var decoding = DecodingFlags()
         var operands: [String] = []
         var gvlPath: String?
         while let argument = arguments.next() {
             switch argument {
             case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
             case .option("--json"): json = true
-            case .option("--strict"): strict = true
+            case .option(let option) where decoding.parse(option, &arguments): break
             case .option("--pretty"): (json, pretty) = (true, true)
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
@@ -29,7 +29,7 @@ enum PolicyCommands {
         return Inputs.each(operands, arguments) { input, line in
             let findings: [PolicyFinding]
             do throws(TCStringError) {
-                let tc = try Inputs.tcString(input, options: Inputs.options(strict: strict))
+                let tc = try Inputs.tcString(input, options: decoding.options)
                 findings = gvl.map { tc.validate(against: $0) } ?? tc.validate()
             } catch {
                 if json { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
@@ -59,7 +59,7 @@ enum PolicyCommands {
         var arguments = Arguments(arguments, command: "inapp", usage: Usage.inApp)
         var gdprApplies: Bool?
         var pretty = false
-        var strict = false
+        var decoding = DecodingFlags()
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
@@ -68,15 +68,16 @@ enum PolicyCommands {
                     ["true": true, "false": false][$0]
                 }
             case .option("--pretty"): pretty = true
-            case .option("--strict"): strict = true
+            case .option(let option) where decoding.parse(option, &arguments): break
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
         }
         return Inputs.each(operands, arguments) { input, line in
             do throws(TCStringError) {
-                let keys = try Inputs.tcString(input, options: Inputs.options(strict: strict)).inAppKeys(
-                    gdprApplies: gdprApplies
+                let keys = try Inputs.tcString(input, options: decoding.options).inAppKeys(
+                    gdprApplies: gdprApplies,
+                    maximumLength: decoding.options.maximumLength
                 )
                 let members = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
                 Terminal.out(JSON.object(members).serialized(pretty: pretty))

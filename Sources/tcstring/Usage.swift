@@ -19,8 +19,10 @@ enum Usage {
                      segment lengths (invalidSegmentLength)
         """
 
+    static let maxLengthHelp = "accept strings up to N bytes (default 131072, the library's default)"
+
     static let decode = """
-        usage: tcstring decode [--pretty] [--jobs N] [--gvl FILE] [--strict] [STRING | -]
+        usage: tcstring decode [--pretty] [--jobs N] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
           Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
           "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
           Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
@@ -28,11 +30,12 @@ enum Usage {
           --jobs N   decode standard input on N cores (default: all), output in input order
           --gvl FILE add "vendorNames": {"id": name} for the vendors the string mentions
           --strict   \(strictHelp)
+          --max-length N  \(maxLengthHelp)
         """ + "\n" + inputNote
 
     static let permissions = """
         usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict]
-                                    [STRING | -]
+                                    [--max-length N] [STRING | -]
           For each vendor of the vendor list FILE (ascending), may it process each purpose, special
           purpose and special feature under this string? One JSON object per vendor and line:
           {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
@@ -44,33 +47,38 @@ enum Usage {
           --purpose IDS   only these purposes
           --pretty        indent the JSON
           --strict        strict decoding (see tcstring decode --help)
+          --max-length N  \(maxLengthHelp)
         """ + "\n" + inputNote
 
     static let encode = """
-        usage: tcstring encode [FILE | -]
+        usage: tcstring encode [--max-length N] [FILE | -]
           Read one JSON object in the decode schema and print its canonical TC string; fails
           (encodingTooLong) rather than print a string longer than decoding accepts by default.
+          --max-length N  write strings up to N bytes (default 131072); decoding them then needs
+                          the same --max-length
         """ + "\n" + EncodeCommand.keysHelp
 
     static let reencode = """
-        usage: tcstring reencode [--strict] [STRING | -]
+        usage: tcstring reencode [--strict] [--max-length N] [STRING | -]
           Decode and re-encode, keeping the input's layout for unchanged sections: any string that
           decodes comes back byte for byte. Fails (encodingTooLong) rather than print a string
           longer than decoding accepts by default.
           --strict   \(strictHelp)
+          --max-length N  \(maxLengthHelp)
         """ + "\n" + inputNote
 
     static let explain = """
-        usage: tcstring explain [--gvl FILE] [--strict] [STRING | -]
+        usage: tcstring explain [--gvl FILE] [--strict] [--max-length N] [STRING | -]
           Print every field (segment, bit offset, width, raw bits, value) and why each vendor
           section is a bitfield or ranges. For a string that does not decode, every field read
           before the error, then the error; exit 1.
           --gvl FILE   then list the names of the vendors the string mentions
           --strict   \(strictHelp)
+          --max-length N  \(maxLengthHelp)
         """ + "\n" + inputNote
 
     static let validate = """
-        usage: tcstring validate [--json] [--pretty] [--gvl FILE] [--strict] [STRING | -]
+        usage: tcstring validate [--json] [--pretty] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
           Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
           inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
           1-24): one finding per line (rule: message), exit 1 when any.
@@ -81,14 +89,16 @@ enum Usage {
                      VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions
                      of type 1/2 on purposes the vendor does not declare flexible
           --strict   \(strictHelp)
+          --max-length N  \(maxLengthHelp)
         """ + "\n" + inputNote
 
     static let inApp = """
-        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--strict] [STRING | -]
+        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--strict] [--max-length N] [STRING | -]
           Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted.
           --gdpr-applies   add IABTCF_gdprApplies (1 or 0)
           --pretty         indent the JSON
           --strict         \(strictHelp)
+          --max-length N   \(maxLengthHelp)
         """ + "\n" + inputNote
 
     static let additionalConsent = """

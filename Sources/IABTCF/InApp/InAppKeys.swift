@@ -85,7 +85,7 @@ public enum InAppKeys {
 
     /// The purpose id of an `IABTCF_PublisherRestrictions{ID}` key: the id written in decimal without
     /// leading zeros, 0 through 63 (any value of a restriction entry's 6-bit PurposeId, so every key
-    /// ``TCString/inAppKeys(gdprApplies:)`` can write); `nil` for any other key.
+    /// ``TCString/inAppKeys(gdprApplies:maximumLength:)`` can write); `nil` for any other key.
     public static func purposeId(ofPublisherRestrictionsKey key: String) -> Int? {
         let prefix = "IABTCF_PublisherRestrictions"
         guard key.hasPrefix(prefix) else { return nil }
@@ -118,9 +118,14 @@ extension TCString {
     /// vendor strings end at the highest vendor set. Publisher keys appear only with a Publisher TC
     /// segment, `IABTCF_DisclosedVendors` only with Disclosed Vendors.
     ///
-    /// - Parameter gdprApplies: `IABTCF_gdprApplies` (1 or 0); `nil` leaves it out ("undetermined").
+    /// - Parameters:
+    ///   - gdprApplies: `IABTCF_gdprApplies` (1 or 0); `nil` leaves it out ("undetermined").
+    ///   - maximumLength: The longest `IABTCF_TCString` to write, as in ``encoded(_:maximumLength:)``.
     /// - Throws: ``TCStringError`` if the value cannot be encoded (see ``encoded(_:maximumLength:)``).
-    public func inAppKeys(gdprApplies: Bool?) throws(TCStringError) -> [String: InAppValue] {
+    public func inAppKeys(
+        gdprApplies: Bool?,
+        maximumLength: Int = DecodingOptions.defaultMaximumLength
+    ) throws(TCStringError) -> [String: InAppValue] {
         var keys: [String: InAppValue] = [
             InAppKeys.cmpSdkId: .int(cmpId),
             InAppKeys.cmpSdkVersion: .int(cmpVersion),
@@ -128,7 +133,7 @@ extension TCString {
             InAppKeys.publisherCC: .string(publisherCountryCode.description),
             InAppKeys.purposeOneTreatment: .int(purposeOneTreatment ? 1 : 0),
             InAppKeys.useNonStandardTexts: .int(useNonStandardTexts ? 1 : 0),
-            InAppKeys.tcString: .string(try encoded(.preservingLayout)),
+            InAppKeys.tcString: .string(try encoded(.preservingLayout, maximumLength: maximumLength)),
             InAppKeys.vendorConsents: .string(Self.binary(vendorConsents, length: vendorConsents.max ?? 0)),
             InAppKeys.vendorLegitimateInterests: .string(
                 Self.binary(vendorLegitimateInterests, length: vendorLegitimateInterests.max ?? 0)

@@ -234,6 +234,29 @@ import Testing
         #expect(result.stdout.contains("encoding.invalidPadding: segment 0 has 44 characters and 1 '='"))
     }
 
+    /// `--max-length` raises the limit on both sides: encode writes the long string, the reading
+    /// commands accept it only when given the same limit.
+    @Test func maxLengthRaisesTheLimitOnBothSides() throws {
+        let vendors = stride(from: 1, through: 1999, by: 2).map(String.init).joined(separator: ",")
+        let restrictions = (1...24).flatMap { purpose in
+            (0...1).map { #"{"purposeId": \#(purpose), "restrictionType": \#($0), "vendors": [\#(vendors)]}"# }
+        }
+        let model =
+            #"{"cmpId": 300, "vendorListVersion": 150, "publisherRestrictions": [\#(restrictions.joined(separator: ","))]}"#
+        let encoded = try run(["encode", "--max-length", "200000", "-"], stdin: model)
+        #expect(encoded.status == 0)
+        let text = encoded.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(text.utf8.count > 131_072)
+        for command in ["decode", "validate", "reencode", "inapp"] {
+            let refused = try run([command, "-"], stdin: text)
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.stderr.contains("[inputTooLong]"), "\(command)")
+            let accepted = try run([command, "--max-length=200000", "-"], stdin: text)
+            #expect(accepted.stderr.isEmpty, "\(command)")
+        }
+        #expect(try run(["reencode", "--max-length", "200000", "-"], stdin: text).stdout == text + "\n")
+    }
+
     /// `encode` refuses a model whose string the decoder would refuse for its length, and says so.
     @Test func encodeRefusesWhatDecodingWould() throws {
         let vendors = stride(from: 1, through: 1999, by: 2).map(String.init).joined(separator: ",")
