@@ -81,8 +81,7 @@ enum BenchCommand {
         var gvl: GlobalVendorList?
         if workload == .permissions {
             guard let gvlPath else { arguments.fail("--workload permissions needs --gvl FILE") }
-            guard let list = PermissionsCommand.loadGVL(gvlPath) else { return Terminal.failure }
-            gvl = list
+            gvl = PermissionsCommand.loadGVL(gvlPath)
         }
         let lines = text.split(separator: "\n").map { String(String($0).trimmedASCII) }.filter { !$0.isEmpty }
         for (number, line) in lines.enumerated() {

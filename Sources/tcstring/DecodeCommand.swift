@@ -7,7 +7,7 @@ enum DecodeCommand {
         var pretty = false
         var decoding = DecodingFlags()
         var jobs: Int?
-        var gvlPath: String?
+        var gvl: GlobalVendorList?
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
@@ -17,15 +17,10 @@ enum DecodeCommand {
                 jobs = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
                     Int($0).flatMap { $0 >= 1 ? $0 : nil }
                 }
-            case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
+            case .option("--gvl"): gvl = PermissionsCommand.loadGVL(arguments.value(of: "--gvl"))
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
-        }
-        var gvl: GlobalVendorList?
-        if let gvlPath {
-            guard let list = PermissionsCommand.loadGVL(gvlPath) else { return Terminal.failure }
-            gvl = list
         }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
         if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {

@@ -7,20 +7,15 @@ enum ExplainCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "explain", usage: Usage.explain)
         var operands: [String] = []
-        var gvlPath: String?
+        var gvl: GlobalVendorList?
         var decoding = DecodingFlags()
         while let argument = arguments.next() {
             switch argument {
-            case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
+            case .option("--gvl"): gvl = PermissionsCommand.loadGVL(arguments.value(of: "--gvl"))
             case .option(let option) where decoding.parse(option, &arguments): break
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
-        }
-        var gvl: GlobalVendorList?
-        if let gvlPath {
-            guard let list = PermissionsCommand.loadGVL(gvlPath) else { return Terminal.failure }
-            gvl = list
         }
         var first = true
         return Inputs.each(operands, arguments) { input, line in
@@ -57,7 +52,7 @@ enum ExplainCommand {
         options: TCString.DecodingOptions = TCString.DecodingOptions()
     ) -> Bool {
         var explanation: Explanation
-        if text.hasPrefix("D") && text.contains("~") {
+        if Inputs.isGPP(text.utf8) {
             // A GPP string: explain its TCF EU v2 section, with errors placed in the whole string.
             do throws(TCStringError) {
                 _ = try GPPString(encoded: text, options: options).requiredTCFEuV2()

@@ -44,7 +44,7 @@ enum Inputs {
 
     /// Whether `bytes` look like a GPP string: a header starting with `D` (Type 3) and `~`. A `D`
     /// alone is not enough: it is also how a TC string with the unsupported Version 3 begins.
-    static func isGPP(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isGPP(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~"))
     }
 

@@ -4,7 +4,7 @@ import IABTCF
 enum PermissionsCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "permissions", usage: Usage.permissions)
-        var gvlPath: String?
+        var gvl: GlobalVendorList?
         var vendorFilter: Set<Int>?
         var purposeFilter: Set<Int>?
         var decoding = DecodingFlags()
@@ -12,7 +12,7 @@ enum PermissionsCommand {
         var operands: [String] = []
         while let argument = arguments.next() {
             switch argument {
-            case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
+            case .option("--gvl"): gvl = loadGVL(arguments.value(of: "--gvl"))
             case .option("--vendor"):
                 vendorFilter = arguments.value(of: "--vendor", "ids such as 1,5-9", parseIDs)
             case .option("--purpose"):
@@ -23,8 +23,7 @@ enum PermissionsCommand {
             case .operand(let operand): operands.append(operand)
             }
         }
-        guard let gvlPath else { arguments.fail("needs --gvl FILE") }
-        guard let gvl = loadGVL(gvlPath) else { return Terminal.failure }
+        guard let gvl else { arguments.fail("needs --gvl FILE") }
         return Inputs.each(operands, arguments) { input, line in
             do throws(TCStringError) {
                 let tc = try Inputs.tcString(input, options: decoding.options)
@@ -108,17 +107,13 @@ enum PermissionsCommand {
         return ids
     }
 
-    /// The vendor list at `path`, or `nil` after reporting why it cannot be used.
-    static func loadGVL(_ path: String) -> GlobalVendorList? {
-        guard let text = Terminal.readFile(path) else {
-            Terminal.err("tcstring: cannot read \(path)")
-            return nil
-        }
+    /// The vendor list at `path`; a file that cannot be read or parsed ends the command (status 1).
+    static func loadGVL(_ path: String) -> GlobalVendorList {
+        guard let text = Terminal.readFile(path) else { Terminal.inputError("cannot read \(path)") }
         do throws(JSONInputError) {
             return try GlobalVendorList(json: text)
         } catch {
-            Terminal.err("tcstring: \(path): \(error)")
-            return nil
+            Terminal.inputError("\(path): \(error)")
         }
     }
 

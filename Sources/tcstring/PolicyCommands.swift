@@ -10,21 +10,16 @@ enum PolicyCommands {
         var pretty = false
         var decoding = DecodingFlags()
         var operands: [String] = []
-        var gvlPath: String?
+        var gvl: GlobalVendorList?
         while let argument = arguments.next() {
             switch argument {
-            case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
+            case .option("--gvl"): gvl = PermissionsCommand.loadGVL(arguments.value(of: "--gvl"))
             case .option("--json"): json = true
             case .option(let option) where decoding.parse(option, &arguments): break
             case .option("--pretty"): (json, pretty) = (true, true)
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
-        }
-        var gvl: GlobalVendorList?
-        if let gvlPath {
-            guard let list = PermissionsCommand.loadGVL(gvlPath) else { return Terminal.failure }
-            gvl = list
         }
         return Inputs.each(operands, arguments) { input, line in
             let findings: [PolicyFinding]

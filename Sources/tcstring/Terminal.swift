@@ -79,6 +79,13 @@ enum Terminal {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// An input the whole command depends on is unusable (a file that cannot be read): the message
+    /// on standard error, status 1.
+    static func inputError(_ message: String) -> Never {
+        err("tcstring: \(message)")
+        exit(failure)
+    }
+
     /// A usage error: the message and `usage` (by default the tool's) on standard error, status 2.
     static func usageError(_ message: String, usage text: String = Usage.tool) -> Never {
         err("tcstring: \(message)\n\(text)")
