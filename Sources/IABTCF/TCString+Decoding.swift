@@ -188,12 +188,13 @@ extension TCString {
                     sections: sections.baseAddress!
                 )
                 do throws(TCStringError) {
-                    try decoder.scanSegments(into: &value)
-                    if options.strict { try decoder.checkStrict(value) }
+                    try decoder.scanSegments()
+                    if options.strict { try decoder.checkStrict() }
                 } catch {
                     failure = error.located(in: input)
                     return
                 }
+                decoder.readFields(into: &value)
                 decoder.fill(into: &value)
             }
         }

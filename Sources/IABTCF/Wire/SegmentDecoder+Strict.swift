@@ -6,12 +6,12 @@ extension SegmentDecoder {
     /// restriction PurposeIds outside 1-24, a set bit after the last field, a length of 4n+1
     /// characters, `=` that is not exact base64 padding.
     @inline(never)
-    func checkStrict(_ value: TCString) throws(TCStringError) {
+    func checkStrict() throws(TCStringError) {
         for (index, packed) in segments.enumerated() {
             let segment = WireLayout.Segment(packed: packed)
             if index == 0 {
-                try Self.checkLetters(value.consentLanguage, .consentLanguage, at: Self.consentLanguageBit)
-                try Self.checkLetters(value.publisherCountryCode, .publisherCC, at: Self.publisherCCBit)
+                try Self.checkLetters(core.consentLanguage, .consentLanguage, at: CoreFields.consentLanguageBit)
+                try Self.checkLetters(core.publisherCountryCode, .publisherCC, at: CoreFields.publisherCCBit)
                 if let restrictions { try Self.checkPurposeIds(restrictions) }
             }
             if let bit = firstPaddingBitSet(segment, index: index) {
@@ -27,10 +27,6 @@ extension SegmentDecoder {
             }
         }
     }
-
-    /// Where ConsentLanguage and PublisherCC start in the core.
-    static let consentLanguageBit = 108
-    static let publisherCCBit = 201
 
     private static func checkLetters(_ code: TwoLetterCode, _ field: Field, at bit: Int) throws(TCStringError) {
         for (k, letter) in [code.rawValue >> 6, code.rawValue & 63].enumerated() where letter > 25 {

@@ -1,9 +1,9 @@
 /// Decodes one input in two passes.
 ///
-/// Pass 1 (``scanSegments(into:)``) base64url-decodes every segment, reads the core's fixed fields
-/// and the Publisher TC segment straight into the value and walks every vendor section and
-/// restriction, validating everything and noting how many words each set needs. Pass 2
-/// (``fill(into:)``) makes one zeroed word buffer of exactly that size and fills every set in it —
+/// Pass 1 (``scanSegments()``) base64url-decodes every segment and walks every field, vendor
+/// section and restriction, validating everything and noting how many words each set needs.
+/// What it found answers questions directly (``TCString/query(encoded:options:_:)``), or pass 2
+/// (``readFields(into:)``, ``fill(into:)``) builds the value: it reads the fixed fields and makes one zeroed word buffer of exactly that size and fills every set in it —
 /// bitfields a word at a time, ranges with masks, restrictions behind one descriptor word per
 /// (purpose, type) — so a decode allocates that buffer and nothing else (nothing when no set has ids).
 struct SegmentDecoder {
@@ -62,6 +62,8 @@ struct SegmentDecoder {
     let sections: UnsafeMutablePointer<VendorSection>
     var found: UInt8 = 0
     var restrictions: Restrictions?
+    /// The Publisher TC segment, when there is one (it is small enough to read whole in pass 1).
+    var publisherTC: PublisherTC?
 
     init(
         input: UnsafeBufferPointer<UInt8>,
@@ -80,9 +82,9 @@ struct SegmentDecoder {
 
     // MARK: - Pass 1 (pass 2 is in SegmentDecoder+Fill.swift)
 
-    /// Pass 1. The core's fixed fields and the Publisher TC segment go straight into `value`;
-    /// everything else is noted for pass 2.
-    mutating func scanSegments(into value: inout TCString) throws(TCStringError) {
+    /// Pass 1: validates every segment and notes what pass 2 or a query needs. The core is always
+    /// the first segment, so its bytes start the scratch (see ``core``).
+    mutating func scanSegments() throws(TCStringError) {
         var start = 0
         var index = 0
         var seen: UInt8 = 0  // bit n: SegmentType n was seen
@@ -91,7 +93,7 @@ struct SegmentDecoder {
             let type: SegmentType
             if index == 0 {
                 type = .core
-                try scanCore(&reader, into: &value)
+                try scanCore(&reader)
             } else {
                 let raw = try reader.read(.segmentType)
                 guard let known = SegmentType(rawValue: raw), known != .core else {
@@ -107,7 +109,7 @@ struct SegmentDecoder {
                     throw TCStringError.at(.duplicateSegment, segment: index, bit: 0, field: .segmentType, value: raw)
                 }
                 type = known
-                try scanSegment(known, &reader, into: &value)
+                try scanSegment(known, &reader)
             }
             seen |= 1 << type.rawValue
             var segment = WireLayout.Segment(
@@ -180,7 +182,7 @@ struct SegmentDecoder {
     /// The sum of ``coreFixedFields``' widths, a literal so the hot path needs no lazy initialisation.
     private static let coreFixedBits = 207
 
-    private mutating func scanCore(_ r: inout BitReader, into value: inout TCString) throws(TCStringError) {
+    private mutating func scanCore(_ r: inout BitReader) throws(TCStringError) {
         let version = try r.read(.version)
         guard version == 2 else {
             throw TCStringError.at(.unsupportedVersion, segment: r.segment, bit: 0, field: .version, value: version)
@@ -192,42 +194,13 @@ struct SegmentDecoder {
             var probe = r
             for field in Self.coreFixedFields { _ = try probe.read(field) }
         }
-        // The core starts every input and Version is its first field, so the fixed fields sit at
-        // the same bit positions in every string: read at constant positions, each is a load and
-        // shifts, with no reader state carried from one to the next.
-        assert(r.offset == Field.version.width)
-        var position = Field.version.width
-        @inline(__always) func next(_ field: Field) -> UInt64 {
-            defer { position &+= field.width }
-            return r.peek64(at: position) &>> UInt64(64 &- field.width)
-        }
-        @inline(__always) func nextInt(_ field: Field) -> Int { Int(truncatingIfNeeded: next(field)) }
-        value.created = Timestamp(deciseconds: Int64(truncatingIfNeeded: next(.created)))
-        value.lastUpdated = Timestamp(deciseconds: Int64(truncatingIfNeeded: next(.lastUpdated)))
-        value.cmpId = nextInt(.cmpId)
-        value.cmpVersion = nextInt(.cmpVersion)
-        value.consentScreen = nextInt(.consentScreen)
-        value.consentLanguage = TwoLetterCode(rawValue: nextInt(.consentLanguage))
-        value.vendorListVersion = nextInt(.vendorListVersion)
-        value.policyVersion = nextInt(.policyVersion)
-        value.isServiceSpecific = next(.isServiceSpecific) == 1
-        value.useNonStandardTexts = next(.useNonStandardTexts) == 1
-        value.specialFeatureOptIns = SpecialFeatureSet(rawValue: next(.specialFeatureOptIns) &<< 52)
-        value.purposeConsents = PurposeSet(rawValue: next(.purposesConsent) &<< 40)
-        value.purposeLegitimateInterests = PurposeSet(rawValue: next(.purposesLITransparency) &<< 40)
-        value.purposeOneTreatment = next(.purposeOneTreatment) == 1
-        value.publisherCountryCode = TwoLetterCode(rawValue: nextInt(.publisherCC))
         r.skip(Self.coreFixedBits)
         try scanVendorSection(&r, .vendorConsents)
         try scanVendorSection(&r, .vendorLegitimateInterests)
         try scanRestrictions(&r)
     }
 
-    private mutating func scanSegment(
-        _ type: SegmentType,
-        _ r: inout BitReader,
-        into value: inout TCString
-    ) throws(TCStringError) {
+    private mutating func scanSegment(_ type: SegmentType, _ r: inout BitReader) throws(TCStringError) {
         switch type {
         case .core:
             preconditionFailure("the core is decoded by scanCore")
@@ -243,7 +216,7 @@ struct SegmentDecoder {
             let customInterests = CustomPurposeSet(
                 rawValue: try r.readLeftAligned(count, .customPurposesLITransparency)
             )
-            value.publisherTC = PublisherTC(
+            publisherTC = PublisherTC(
                 purposeConsents: consents,
                 purposeLegitimateInterests: interests,
                 numCustomPurposes: count,
