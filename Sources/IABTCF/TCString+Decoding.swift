@@ -121,6 +121,21 @@ extension TCString {
         into value: inout TCString,
         failure: inout TCStringError?
     ) {
+        scan(utf8: input, options: options, failure: &failure) { decoder in
+            decoder.readFields(into: &value)
+            decoder.fill(into: &value)
+        }
+    }
+
+    /// Runs pass 1 over `input` with its scratch memory on the stack, then `finish` with the
+    /// decoder while that memory lives; or sets `failure`.
+    @inline(__always)
+    static func scan(
+        utf8 input: UnsafeBufferPointer<UInt8>,
+        options: DecodingOptions,
+        failure: inout TCStringError?,
+        then finish: (inout SegmentDecoder) -> Void
+    ) {
         guard !input.isEmpty else {
             failure = TCStringError(.emptyString)
             return
@@ -135,11 +150,11 @@ extension TCString {
         // A temporary allocation is on the stack up to 1 KiB and on the heap past it (on Linux at
         // any size), so the next few KiB use a fixed stack buffer instead: one allocation less.
         if _slowPath(scratchBytes > 1024) && scratchBytes <= MemoryLayout<LongScratch>.size {
-            decodeWithLongScratch(utf8: input, options: options, into: &value, failure: &failure)
+            scanWithLongScratch(utf8: input, options: options, failure: &failure, then: finish)
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
-            decode(utf8: input, options: options, scratch: scratch.baseAddress!, into: &value, failure: &failure)
+            scan(utf8: input, options: options, scratch: scratch.baseAddress!, failure: &failure, then: finish)
         }
     }
 
@@ -154,30 +169,30 @@ extension TCString {
         }()
     }
 
-    /// ``decode(utf8:options:into:failure:)`` with its scratch in a ``LongScratch``; out of line,
+    /// ``scan(utf8:options:failure:then:)`` with its scratch in a ``LongScratch``; out of line,
     /// so that only long input makes the stack frame larger.
     @inline(never)
-    private static func decodeWithLongScratch(
+    private static func scanWithLongScratch(
         utf8 input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions,
-        into value: inout TCString,
-        failure: inout TCStringError?
+        failure: inout TCStringError?,
+        then finish: (inout SegmentDecoder) -> Void
     ) {
         var scratch = LongScratch()
         withUnsafeMutableBytes(of: &scratch) { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            decode(utf8: input, options: options, scratch: bytes.baseAddress!, into: &value, failure: &failure)
+            scan(utf8: input, options: options, scratch: bytes.baseAddress!, failure: &failure, then: finish)
         }
     }
 
-    /// Both passes, with `scratch` large enough for every segment's decoded bytes and zero tail.
+    /// Pass 1 and `finish`, with `scratch` large enough for every segment's decoded bytes and zero tail.
     @inline(__always)
-    private static func decode(
+    private static func scan(
         utf8 input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions,
         scratch: UnsafeMutablePointer<UInt8>,
-        into value: inout TCString,
-        failure: inout TCStringError?
+        failure: inout TCStringError?,
+        then finish: (inout SegmentDecoder) -> Void
     ) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
             withUnsafeTemporaryAllocation(of: SegmentDecoder.VendorSection.self, capacity: 4) { sections in
@@ -194,8 +209,7 @@ extension TCString {
                     failure = error.located(in: input)
                     return
                 }
-                decoder.readFields(into: &value)
-                decoder.fill(into: &value)
+                finish(&decoder)
             }
         }
     }

@@ -8,7 +8,7 @@ import Darwin
 import Musl
 #endif
 
-/// `tcstring bench [--workload decode|query|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE`
+/// `tcstring bench [--workload decode|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE`
 ///
 /// For each line of FILE: warm up, then time batches of the workload for S seconds and print the
 /// median ns per operation with a checksum of one operation, as one JSON object per line.
@@ -16,8 +16,11 @@ enum BenchCommand {
     enum Workload: String, CaseIterable {
         /// A fully decoded value.
         case decode
-        /// Decode, then purposes 1-10 and vendor consent and LI for ten vendors: 30 questions.
+        /// Purposes 1-10 and vendor consent and LI for ten vendors, 30 questions, answered by
+        /// ``TCString/query(encoded:options:_:)`` (no value built).
         case query
+        /// The same 30 questions of a decoded ``TCString``.
+        case queryValue = "query-value"
         /// Decode, read every field and iterate every id set.
         case full
         /// The full permission matrix of a decoded string over every vendor of `--gvl`
@@ -43,7 +46,7 @@ enum BenchCommand {
             }
             switch argument {
             case "--workload":
-                workload = arguments.value(of: argument, "decode, query, full, permissions or gvl") {
+                workload = arguments.value(of: argument, "decode, query, query-value, full, permissions or gvl") {
                     Workload(rawValue: $0)
                 }
             case "--gvl": gvlPath = arguments.value(of: argument)
@@ -125,6 +128,18 @@ enum BenchCommand {
         case .decode:
             return { (try? TCString(encoded: line))?.cmpId }
         case .query:
+            return {
+                try? TCString.query(encoded: line) { tc in
+                    var yes = 0
+                    for purpose in 1...10 where tc.purposeConsents.contains(purpose) { yes += 1 }
+                    for vendor in queriedVendors {
+                        if tc.vendorConsents.contains(vendor) { yes += 1 }
+                        if tc.vendorLegitimateInterests.contains(vendor) { yes += 1 }
+                    }
+                    return yes
+                }
+            }
+        case .queryValue:
             return {
                 guard let tc = try? TCString(encoded: line) else { return nil }
                 var yes = 0

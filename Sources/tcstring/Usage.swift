@@ -109,9 +109,11 @@ enum Usage {
         """
 
     static let bench = """
-        usage: tcstring bench [--workload decode|query|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
+        usage: tcstring bench [--workload decode|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
           Time the workload on each line of FILE (build with -c release); prints
-          {"line", "chars", "workload", "nsPerOp", "checksum"} per line. permissions: the full
+          {"line", "chars", "workload", "nsPerOp", "checksum"} per line. query: 30 consent questions
+          answered without building a value (TCString.query); query-value: the same questions of a
+          decoded TCString; full: decode and read every field and id. permissions: the full
           permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
           FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
         """

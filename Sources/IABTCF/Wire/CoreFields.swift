@@ -3,33 +3,42 @@
 /// Version opens the core and the core opens every TC string, so each fixed field sits at the
 /// same bit position in every string: a read is one load and constant shifts, with no reader
 /// state carried from one field to the next. Pass 1 has checked that all 213 bits are there.
+@usableFromInline
 struct CoreFields {
-    let bits: BitReader
+    /// The core's decoded bytes, followed by zero padding.
+    @usableFromInline let base: UnsafePointer<UInt8>
 
-    /// The `width`-bit field at bit `position` of the core.
-    @inline(__always) private func field(_ position: Int, _ width: Int) -> UInt64 {
-        bits.peek64(at: position) &>> UInt64(64 &- width)
+    @inlinable init(base: UnsafePointer<UInt8>) { self.base = base }
+
+    /// The `width`-bit field at bit `position` of the core: ``BitReader/peek64(at:)``, inlinable
+    /// so that ``TCString/Query``'s getters compile to a load and shifts in the caller.
+    @inlinable @inline(__always) func field(_ position: Int, _ width: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(base + (position &>> 3))
+        let shift = UInt64(position & 7)
+        let high = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)) &<< shift
+        let low = UInt64(raw.load(fromByteOffset: 8, as: UInt8.self)) &>> (8 &- shift)
+        return (high | low) &>> UInt64(64 &- width)
     }
 
-    @inline(__always) private func int(_ position: Int, _ width: Int) -> Int {
+    @inlinable @inline(__always) func int(_ position: Int, _ width: Int) -> Int {
         Int(truncatingIfNeeded: field(position, width))
     }
 
-    var created: Timestamp { Timestamp(deciseconds: Int64(truncatingIfNeeded: field(6, 36))) }
-    var lastUpdated: Timestamp { Timestamp(deciseconds: Int64(truncatingIfNeeded: field(42, 36))) }
-    var cmpId: Int { int(78, 12) }
-    var cmpVersion: Int { int(90, 12) }
-    var consentScreen: Int { int(102, 6) }
-    var consentLanguage: TwoLetterCode { TwoLetterCode(rawValue: int(Self.consentLanguageBit, 12)) }
-    var vendorListVersion: Int { int(120, 12) }
-    var policyVersion: Int { int(132, 6) }
-    var isServiceSpecific: Bool { field(138, 1) == 1 }
-    var useNonStandardTexts: Bool { field(139, 1) == 1 }
-    var specialFeatureOptIns: SpecialFeatureSet { SpecialFeatureSet(rawValue: field(140, 12) &<< 52) }
-    var purposeConsents: PurposeSet { PurposeSet(rawValue: field(152, 24) &<< 40) }
-    var purposeLegitimateInterests: PurposeSet { PurposeSet(rawValue: field(176, 24) &<< 40) }
-    var purposeOneTreatment: Bool { field(200, 1) == 1 }
-    var publisherCountryCode: TwoLetterCode { TwoLetterCode(rawValue: int(Self.publisherCCBit, 12)) }
+    @inlinable var created: Timestamp { Timestamp(deciseconds: Int64(truncatingIfNeeded: field(6, 36))) }
+    @inlinable var lastUpdated: Timestamp { Timestamp(deciseconds: Int64(truncatingIfNeeded: field(42, 36))) }
+    @inlinable var cmpId: Int { int(78, 12) }
+    @inlinable var cmpVersion: Int { int(90, 12) }
+    @inlinable var consentScreen: Int { int(102, 6) }
+    @inlinable var consentLanguage: TwoLetterCode { TwoLetterCode(rawValue: int(108, 12)) }
+    @inlinable var vendorListVersion: Int { int(120, 12) }
+    @inlinable var policyVersion: Int { int(132, 6) }
+    @inlinable var isServiceSpecific: Bool { field(138, 1) == 1 }
+    @inlinable var useNonStandardTexts: Bool { field(139, 1) == 1 }
+    @inlinable var specialFeatureOptIns: SpecialFeatureSet { SpecialFeatureSet(rawValue: field(140, 12) &<< 52) }
+    @inlinable var purposeConsents: PurposeSet { PurposeSet(rawValue: field(152, 24) &<< 40) }
+    @inlinable var purposeLegitimateInterests: PurposeSet { PurposeSet(rawValue: field(176, 24) &<< 40) }
+    @inlinable var purposeOneTreatment: Bool { field(200, 1) == 1 }
+    @inlinable var publisherCountryCode: TwoLetterCode { TwoLetterCode(rawValue: int(201, 12)) }
 
     /// Where ConsentLanguage and PublisherCC start.
     static let consentLanguageBit = 108
@@ -60,9 +69,7 @@ struct CoreFields {
 
 extension SegmentDecoder {
     /// The core's fixed fields: its bytes start the scratch. Valid after pass 1.
-    var core: CoreFields {
-        CoreFields(bits: BitReader(base: scratch, bitCount: CoreFields.bitCount, segment: 0))
-    }
+    var core: CoreFields { CoreFields(base: scratch) }
 
     /// Pass 2, first part: the fixed fields of the core and the Publisher TC segment.
     @inline(__always)

@@ -1,0 +1,203 @@
+extension TCString {
+    /// Answers questions about an encoded TC string straight from its decoded bytes, without
+    /// building a ``TCString``: for servers that ask a few questions of millions of strings.
+    ///
+    /// The string is validated exactly as ``init(encoded:options:)-(String,_)`` validates it (same
+    /// errors, same options); then `body` reads what it needs from the ``Query``:
+    ///
+    /// ```swift
+    /// let allowed = try TCString.query(encoded: string) { tc in
+    ///     tc.purposeConsents.contains(1) && tc.vendorConsents.contains(755)
+    /// }
+    /// ```
+    ///
+    /// Nothing is allocated for strings whose range-encoded vendor sections hold 256 entries or
+    /// fewer; bitfields are read in place and range entries are searched by bisection.
+    ///
+    /// - Important: the ``Query`` points into memory that lives only while `body` runs: do not
+    ///   let it, or a ``Query/Vendors`` taken from it, escape `body`.
+    /// - Throws: ``TCStringError`` for input that does not decode; `body` is then not called.
+    @inlinable
+    public static func query<Result>(
+        encoded string: String,
+        options: DecodingOptions = DecodingOptions(),
+        _ body: (Query) -> Result
+    ) throws(TCStringError) -> Result {
+        var result: Result?
+        try withQuery(string, options) { result = body($0) }
+        return result!
+    }
+
+    /// ``query(encoded:options:_:)`` without its generic result, so that it need not be inlined.
+    @usableFromInline
+    static func withQuery(_ string: String, _ options: DecodingOptions, _ body: (Query) -> Void) throws(TCStringError) {
+        var failure: TCStringError?
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { input in
+            scan(utf8: input, options: options, failure: &failure) { $0.withQuery(body) }
+        }
+        if done == nil {
+            var text = string
+            text.withUTF8 { input in
+                scan(utf8: input, options: options, failure: &failure) { $0.withQuery(body) }
+            }
+        }
+        if let failure = consume failure { throw failure }
+    }
+
+    /// A validated TC string read where it lies: the answers of ``TCString``'s fields without a
+    /// value built. Only valid inside the closure of ``TCString/query(encoded:options:_:)``.
+    ///
+    /// Publisher restrictions and the wire layout are not offered: decode a ``TCString`` for those.
+    public struct Query {
+        /// The core's fixed fields, read on demand.
+        @usableFromInline let core: CoreFields
+        /// The four vendor sections in ``WireLayout/Section`` order; slot k is valid when bit k of
+        /// ``found`` is set (the first two always are).
+        @usableFromInline let sections: UnsafePointer<Vendors>
+        @usableFromInline let found: UInt8
+        /// Pass 1's findings, for the Publisher TC segment.
+        let decoder: UnsafePointer<SegmentDecoder>
+
+        init(decoder: UnsafePointer<SegmentDecoder>, sections: UnsafePointer<Vendors>) {
+            self.decoder = decoder
+            self.sections = sections
+            core = decoder.pointee.core
+            found = decoder.pointee.found
+        }
+
+        @inlinable func vendors(_ slot: Int) -> Vendors? { found & 1 << slot != 0 ? sections[slot] : nil }
+
+        /// Vendor Consents.
+        @inlinable public var vendorConsents: Vendors { sections[0] }
+        /// Vendor Legitimate Interests.
+        @inlinable public var vendorLegitimateInterests: Vendors { sections[1] }
+        /// The Disclosed Vendors segment, or `nil` when absent.
+        @inlinable public var disclosedVendors: Vendors? { vendors(2) }
+        /// The Allowed Vendors segment, or `nil` when absent.
+        @inlinable public var allowedVendors: Vendors? { vendors(3) }
+        /// The Publisher TC segment, or `nil` when absent.
+        public var publisherTC: PublisherTC? { decoder.pointee.publisherTC }
+
+        /// See ``TCString/created``.
+        @inlinable public var created: Timestamp { core.created }
+        /// See ``TCString/lastUpdated``.
+        @inlinable public var lastUpdated: Timestamp { core.lastUpdated }
+        /// See ``TCString/cmpId``.
+        @inlinable public var cmpId: Int { core.cmpId }
+        /// See ``TCString/cmpVersion``.
+        @inlinable public var cmpVersion: Int { core.cmpVersion }
+        /// See ``TCString/consentScreen``.
+        @inlinable public var consentScreen: Int { core.consentScreen }
+        /// See ``TCString/consentLanguage``.
+        @inlinable public var consentLanguage: TwoLetterCode { core.consentLanguage }
+        /// See ``TCString/vendorListVersion``.
+        @inlinable public var vendorListVersion: Int { core.vendorListVersion }
+        /// See ``TCString/policyVersion``.
+        @inlinable public var policyVersion: Int { core.policyVersion }
+        /// See ``TCString/isServiceSpecific``.
+        @inlinable public var isServiceSpecific: Bool { core.isServiceSpecific }
+        /// See ``TCString/useNonStandardTexts``.
+        @inlinable public var useNonStandardTexts: Bool { core.useNonStandardTexts }
+        /// See ``TCString/specialFeatureOptIns``.
+        @inlinable public var specialFeatureOptIns: SpecialFeatureSet { core.specialFeatureOptIns }
+        /// See ``TCString/purposeConsents``.
+        @inlinable public var purposeConsents: PurposeSet { core.purposeConsents }
+        /// See ``TCString/purposeLegitimateInterests``.
+        @inlinable public var purposeLegitimateInterests: PurposeSet { core.purposeLegitimateInterests }
+        /// See ``TCString/purposeOneTreatment``.
+        @inlinable public var purposeOneTreatment: Bool { core.purposeOneTreatment }
+        /// See ``TCString/publisherCountryCode``.
+        @inlinable public var publisherCountryCode: TwoLetterCode { core.publisherCountryCode }
+
+        /// A vendor section read in place: a bitfield's bits, or its range entries.
+        public struct Vendors {
+            /// MaxVendorId as encoded: no id above it is in the set.
+            public let maxVendorId: Int
+            /// The bitfield's bytes, its first bit at ``bitOffset``; `nil` for range entries.
+            @usableFromInline let bits: UnsafePointer<UInt8>?
+            @usableFromInline let bitOffset: Int
+            /// The range entries, each `start << 16 | end`.
+            @usableFromInline let entries: UnsafeBufferPointer<UInt32>
+            /// Whether the entries are ascending and do not touch (as encoders write them): then
+            /// a lookup bisects them.
+            @usableFromInline let canonical: Bool
+
+            init(_ section: SegmentDecoder.VendorSection, entries: UnsafeBufferPointer<UInt32>) {
+                maxVendorId = section.maxVendorId
+                bits = section.isRange ? nil : section.reader.base
+                bitOffset = section.reader.offset
+                self.entries = entries
+                canonical = section.canonical
+            }
+
+            /// Whether vendor `id` is in the section; `false` for ids outside `1...maxVendorId`.
+            ///
+            /// - Complexity: O(1) for a bitfield; O(log n) for n range entries written in order, as
+            ///   encoders write them (ascending, not touching), O(n) otherwise.
+            @inlinable public func contains(_ id: Int) -> Bool {
+                guard id >= 1 && id <= maxVendorId else { return false }
+                guard let bits else { return rangesContain(UInt32(truncatingIfNeeded: id)) }
+                let bit = bitOffset &+ id &- 1
+                return bits[bit &>> 3] &<< UInt8(bit & 7) & 0x80 != 0
+            }
+
+            @usableFromInline func rangesContain(_ id: UInt32) -> Bool {
+                guard canonical else { return entries.contains { $0 >> 16 <= id && id <= $0 & 0xFFFF } }
+                // Bisect for the last entry that starts at or before `id`.
+                let key = id << 16 | 0xFFFF
+                var low = 0
+                var high = entries.count
+                while low < high {
+                    let middle = (low &+ high) &>> 1
+                    if entries[middle] <= key { low = middle &+ 1 } else { high = middle }
+                }
+                return low > 0 && id <= entries[low &- 1] & 0xFFFF
+            }
+
+            /// The section's ids as a ``VendorSet``.
+            public var set: VendorSet {
+                guard let bits else {
+                    var set = VendorSet()
+                    for entry in entries { set.insertUnchecked(Int(entry >> 16)...Int(entry & 0xFFFF)) }
+                    return set
+                }
+                var words = [UInt64](repeating: 0, count: (maxVendorId &+ 63) &>> 6)
+                let reader = BitReader(base: bits, bitCount: bitOffset &+ maxVendorId, segment: 0)
+                for i in words.indices { words[i] = reader.peek64(at: bitOffset &+ i &* 64) }
+                // The last word's bits past MaxVendorId belong to the next field.
+                if let last = words.indices.last { words[last] &= ~0 &<< UInt64(words.count &* 64 &- maxVendorId) }
+                return VendorSet(words: words)
+            }
+        }
+    }
+}
+
+extension SegmentDecoder {
+    /// Calls `body` with a ``TCString/Query`` over what pass 1 found. Range entries are unpacked
+    /// into 32-bit words first (on the stack up to 256 of them), so a lookup can bisect them.
+    mutating func withQuery(_ body: (TCString.Query) -> Void) {
+        var total = 0
+        for k in 0..<4 where has(k) && sections[k].isRange { total &+= sections[k].entryCount }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { entries in
+            withUnsafeTemporaryAllocation(of: TCString.Query.Vendors.self, capacity: 4) { vendors in
+                var used = 0
+                for k in 0..<4 where has(k) {
+                    let section = sections[k]
+                    let range = used..<(section.isRange ? used &+ section.entryCount : used)
+                    var reader = section.reader
+                    for i in range {
+                        let (_, first, last) = reader.readRangeEntryUnchecked()
+                        entries[i] = UInt32(truncatingIfNeeded: first << 16 | last)
+                    }
+                    used = range.upperBound
+                    (vendors.baseAddress! + k).initialize(
+                        to: TCString.Query.Vendors(section, entries: UnsafeBufferPointer(rebasing: entries[range]))
+                    )
+                }
+                withUnsafeMutablePointer(to: &self) { decoder in
+                    body(TCString.Query(decoder: decoder, sections: vendors.baseAddress!))
+                }
+            }
+        }
+    }
+}
