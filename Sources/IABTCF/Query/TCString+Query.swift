@@ -136,7 +136,7 @@ extension TCString {
             ///   encoders write them (ascending, not touching), O(n) otherwise.
             @inlinable public func contains(_ id: Int) -> Bool {
                 guard id >= 1 && id <= maxVendorId else { return false }
-                guard let bits else { return rangesContain(UInt32(truncatingIfNeeded: id)) }
+                guard let bits else { return !entries.isEmpty && rangesContain(UInt32(truncatingIfNeeded: id)) }
                 let bit = bitOffset &+ id &- 1
                 return bits[bit &>> 3] &<< UInt8(bit & 7) & 0x80 != 0
             }
