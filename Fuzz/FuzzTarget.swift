@@ -3,12 +3,14 @@
 // For every input: decode; if it decodes, require the layout-preserving re-encoding to be the input,
 // byte for byte (the README's promise for every accepted string), re-encode canonically, decode that
 // again and require an equal value and a fixed point; strict decoding must fail exactly when
-// validate() reports what it refuses, and otherwise give the same value. Any difference aborts,
-// which libFuzzer reports as a crash.
+// validate() reports what it refuses, and otherwise give the same value; TCString.query must accept
+// and refuse alike (the same error) and give the same answers. Any difference aborts, which
+// libFuzzer reports as a crash.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
+    checkQuery(bytes)
     guard let value = try? TCString(encodedBytes: bytes) else { return 0 }
     do {
         let canonical = try value.encoded()
@@ -28,4 +30,40 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("a decoded value failed to encode: \(error)")
     }
     return 0
+}
+
+/// `TCString.query` agrees with decoding on `bytes`: the same error, or the same answers.
+func checkQuery(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let text = String(validating: bytes, as: UTF8.self) else { return }
+    let decoded = Result { () throws(TCStringError) in try TCString(encoded: text) }
+    let queried = Result { () throws(TCStringError) in
+        try TCString.query(encoded: text) { query -> Bool in
+            guard case .success(let value) = decoded else { return false }
+            let sets: [(TCString.Query.Vendors?, VendorSet?)] = [
+                (query.vendorConsents, value.vendorConsents),
+                (query.vendorLegitimateInterests, value.vendorLegitimateInterests),
+                (query.disclosedVendors, value.disclosedVendors), (query.allowedVendors, value.allowedVendors),
+            ]
+            for (vendors, set) in sets {
+                guard (vendors == nil) == (set == nil) else { return false }
+                guard let vendors, let set else { continue }
+                guard vendors.set == set else { return false }
+                for run in set.ranges {
+                    for id in [run.lowerBound - 1, run.lowerBound, run.upperBound, run.upperBound + 1]
+                    where vendors.contains(id) != set.contains(id) { return false }
+                }
+            }
+            return query.cmpId == value.cmpId && query.created == value.created
+                && query.purposeConsents == value.purposeConsents
+                && query.purposeLegitimateInterests == value.purposeLegitimateInterests
+                && query.specialFeatureOptIns == value.specialFeatureOptIns
+                && query.publisherCountryCode == value.publisherCountryCode && query.publisherTC == value.publisherTC
+        }
+    }
+    switch (decoded, queried) {
+    case (.success, .success(let same)): if !same { fatalError("query answers differ from the value: \(text)") }
+    case (.failure(let expected), .failure(let error)):
+        if error != expected { fatalError("query and decode fail differently: \(text)") }
+    default: fatalError("query and decode disagree on whether \(text) decodes")
+    }
 }
