@@ -40,11 +40,10 @@ struct CoreFields {
     @inlinable var purposeOneTreatment: Bool { field(200, 1) == 1 }
     @inlinable var publisherCountryCode: TwoLetterCode { TwoLetterCode(rawValue: int(201, 12)) }
 
-    /// Where ConsentLanguage and PublisherCC start.
+    /// Where ConsentLanguage and PublisherCC start (for errors; the getters above use literals, so
+    /// that inlined into another module they need no global's accessor).
     static let consentLanguageBit = 108
     static let publisherCCBit = 201
-    /// Version and the fixed-width fields after it.
-    static let bitCount = 213
 
     /// Writes every fixed field into `value`.
     @inline(__always)

@@ -3,7 +3,8 @@
 /// Pass 1 (``scanSegments()``) base64url-decodes every segment and walks every field, vendor
 /// section and restriction, validating everything and noting how many words each set needs.
 /// What it found answers questions directly (``TCString/query(encoded:options:_:)``), or pass 2
-/// (``readFields(into:)``, ``fill(into:)``) builds the value: it reads the fixed fields and makes one zeroed word buffer of exactly that size and fills every set in it —
+/// (``readFields(into:)``, ``fill(into:)``) builds the value: it reads the fixed fields, makes one
+/// zeroed word buffer of exactly that size and fills every set in it —
 /// bitfields a word at a time, ranges with masks, restrictions behind one descriptor word per
 /// (purpose, type) — so a decode allocates that buffer and nothing else (nothing when no set has ids).
 struct SegmentDecoder {
