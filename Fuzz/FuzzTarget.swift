@@ -53,6 +53,16 @@ func checkQuery(_ bytes: UnsafeBufferPointer<UInt8>) {
                     where vendors.contains(id) != set.contains(id) { return false }
                 }
             }
+            for restriction in value.publisherRestrictions {
+                for run in restriction.vendors.ranges {
+                    for id in [run.lowerBound - 1, run.lowerBound, run.upperBound + 1]
+                    where query.restrictionType(vendorId: id, purposeId: restriction.purposeId)
+                        != value.publisherRestrictions.restrictionType(vendorId: id, purposeId: restriction.purposeId)
+                    {
+                        return false
+                    }
+                }
+            }
             return query.cmpId == value.cmpId && query.created == value.created
                 && query.purposeConsents == value.purposeConsents
                 && query.purposeLegitimateInterests == value.purposeLegitimateInterests

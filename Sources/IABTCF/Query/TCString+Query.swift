@@ -47,7 +47,8 @@ extension TCString {
     /// A validated TC string read where it lies: the answers of ``TCString``'s fields without a
     /// value built. Only valid inside the closure of ``TCString/query(encoded:options:_:)``.
     ///
-    /// Publisher restrictions and the wire layout are not offered: decode a ``TCString`` for those.
+    /// The list of publisher restrictions and the wire layout are not offered (one restriction
+    /// is: ``restrictionType(vendorId:purposeId:)``): decode a ``TCString`` for those.
     public struct Query {
         /// The core's fixed fields, read on demand.
         @usableFromInline let core: CoreFields
@@ -77,6 +78,17 @@ extension TCString {
         @inlinable public var allowedVendors: Vendors? { vendors(3) }
         /// The Publisher TC segment, or `nil` when absent.
         public var publisherTC: PublisherTC? { decoder.pointee.publisherTC }
+
+        /// The restriction the publisher placed on vendor `vendorId` for purpose `purposeId`, as
+        /// ``PublisherRestrictions/restrictionType(vendorId:purposeId:)`` of the decoded value gives
+        /// it (the lowest type when several apply), or `nil` when none does.
+        ///
+        /// - Complexity: O(n) in the restriction entries on the wire, read where they are.
+        public func restrictionType(vendorId: Int, purposeId: Int) -> RestrictionType? {
+            decoder.pointee.restrictionType(vendorId: vendorId, purposeId: purposeId).map {
+                RestrictionType(rawValue: $0)!
+            }
+        }
 
         /// See ``TCString/created``.
         @inlinable public var created: Timestamp { core.created }
@@ -173,6 +185,25 @@ extension TCString {
 }
 
 extension SegmentDecoder {
+    /// The lowest RestrictionType of an entry for `purposeId` whose ranges hold `vendorId`, read
+    /// from the restriction entries pass 1 validated.
+    func restrictionType(vendorId: Int, purposeId: Int) -> Int? {
+        guard let restrictions else { return nil }
+        var r = restrictions.reader
+        _ = r.readUnchecked(Field.numPubRestrictions.width)
+        var lowest: Int?
+        for _ in 0..<restrictions.count {
+            let purpose = r.readUnchecked(Field.purposeId.width)
+            let type = r.readUnchecked(Field.restrictionType.width)
+            let asked = purpose == purposeId && type < lowest ?? 4
+            for _ in 0..<r.readUnchecked(Field.numEntries.width) {
+                let (_, start, end) = r.readRangeEntryUnchecked()
+                if asked && start <= vendorId && vendorId <= end { lowest = type }
+            }
+        }
+        return lowest
+    }
+
     /// Calls `body` with a ``TCString/Query`` over what pass 1 found. Range entries are unpacked
     /// into 32-bit words first (on the stack up to 256 of them), so a lookup can bisect them.
     mutating func withQuery(_ body: (TCString.Query) -> Void) {

@@ -7,8 +7,9 @@ import Testing
 /// refuses exactly what ``TCString/init(encoded:options:)-(String,_)`` refuses, with the same error.
 @Suite struct QueryTests {
     /// Every answer of `query` against `value`: the fixed fields, every purpose and special
-    /// feature, each vendor set whole and id by id around its bounds, and the Publisher TC segment.
-    static func expectSameAnswers(_ query: TCString.Query, _ value: TCString, _ text: String) {
+    /// feature, each vendor set whole and id by id around its bounds, the Publisher TC segment and,
+    /// when `restrictions`, publisher restriction lookups.
+    static func expectSameAnswers(_ query: TCString.Query, _ value: TCString, _ text: String, restrictions: Bool) {
         #expect(query.created == value.created, "\(text)")
         #expect(query.lastUpdated == value.lastUpdated, "\(text)")
         #expect(query.cmpId == value.cmpId, "\(text)")
@@ -43,14 +44,38 @@ import Testing
             let mismatches = ids.filter { vendors.contains($0) != set.contains($0) }
             #expect(mismatches.isEmpty, "\(text): \(mismatches.prefix(5))")
         }
+        guard restrictions else { return }
+        // Restrictions: every purpose a restriction names (and 0, 1, 25), for the runs' edges.
+        var vendorIds = [0, 1, 2, 65_535]
+        for restriction in value.publisherRestrictions {
+            for run in restriction.vendors.ranges { vendorIds += [run.lowerBound - 1, run.lowerBound, run.upperBound] }
+        }
+        // At most about 20 of them, evenly spread: the reference answer is a slow linear search.
+        vendorIds = stride(from: 0, to: vendorIds.count, by: max(1, vendorIds.count / 20)).map { vendorIds[$0] }
+        let purposeIds = Set(value.publisherRestrictions.map(\.purposeId) + [0, 1, 25])
+        for purposeId in purposeIds {
+            for vendorId in vendorIds {
+                #expect(
+                    query.restrictionType(vendorId: vendorId, purposeId: purposeId)
+                        == value.publisherRestrictions.restrictionType(vendorId: vendorId, purposeId: purposeId),
+                    "\(text): purpose \(purposeId), vendor \(vendorId)"
+                )
+            }
+        }
     }
 
     /// The same outcome from both fronts for `text`: the same error, or the same answers.
-    static func expectSameOutcome(_ text: String, options: TCString.DecodingOptions = .init()) {
+    static func expectSameOutcome(
+        _ text: String,
+        options: TCString.DecodingOptions = .init(),
+        checksRestrictions: Bool = true
+    ) {
         let decoded = Result { () throws(TCStringError) in try TCString(encoded: text, options: options) }
         let queried = Result { () throws(TCStringError) in
             try TCString.query(encoded: text, options: options) { query in
-                if case .success(let value) = decoded { expectSameAnswers(query, value, text) }
+                if case .success(let value) = decoded {
+                    expectSameAnswers(query, value, text, restrictions: checksRestrictions)
+                }
                 return query.cmpId
             }
         }
@@ -69,13 +94,14 @@ import Testing
     }
 
     /// Seeded mutants of every fixture (truncations, flipped characters, padding): accepted or
-    /// refused alike, with the same answers or the same error.
+    /// refused alike, with the same answers or the same error (restriction lookups on every 25th: the
+    /// reference answer is slow in a debug build, and the fuzz target checks them on every input).
     @Test func mutantsAnswerLikeTheDecodedValue() {
         for (index, text) in RoundTripPropertyTests.fixtures.enumerated() {
             let mutants = RoundTripPropertyTests.mutants(of: text, seed: UInt64(index) &+ 1000, count: 8)
             // Every fifth systematic mutant (they differ little), and every random one (the last 8).
             for (number, mutant) in mutants.enumerated() where number % 5 == 0 || number >= mutants.count - 8 {
-                Self.expectSameOutcome(mutant)
+                Self.expectSameOutcome(mutant, checksRestrictions: number % 25 == 0)
             }
         }
     }
