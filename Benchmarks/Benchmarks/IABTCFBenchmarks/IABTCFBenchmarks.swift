@@ -2,7 +2,7 @@ import Benchmark
 import Foundation
 import IABTCF
 
-/// Decode, query, full read and encode for each line of the shared corpus, plus VendorSet operations.
+/// Decode, query (of a decoded value and in place), full read and encode for each line of the shared corpus, plus VendorSet operations.
 ///
 /// By default every benchmark reports wall-clock time per operation, throughput and heap
 /// allocations. `BENCHMARK_CI=1` (what scripts/check-benchmarks.sh sets) measures allocations only:
@@ -32,6 +32,21 @@ let benchmarks: @Sendable () -> Void = {
                 for vendor in queriedVendors {
                     if tc.vendorConsents.contains(vendor) { yes += 1 }
                     if tc.vendorLegitimateInterests.contains(vendor) { yes += 1 }
+                }
+                blackHole(yes)
+            }
+        }
+        // The same 30 questions answered by TCString.query, which builds no value.
+        Benchmark("QueryInPlace.\(name)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                let yes = try TCString.query(encoded: line) { tc in
+                    var yes = 0
+                    for purpose in 1...10 where tc.purposeConsents.contains(purpose) { yes += 1 }
+                    for vendor in queriedVendors {
+                        if tc.vendorConsents.contains(vendor) { yes += 1 }
+                        if tc.vendorLegitimateInterests.contains(vendor) { yes += 1 }
+                    }
+                    return yes
                 }
                 blackHole(yes)
             }
