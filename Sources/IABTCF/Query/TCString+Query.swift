@@ -52,30 +52,34 @@ extension TCString {
     public struct Query {
         /// The core's fixed fields, read on demand.
         @usableFromInline let core: CoreFields
-        /// The four vendor sections in ``WireLayout/Section`` order; slot k is valid when bit k of
-        /// ``found`` is set (the first two always are).
-        @usableFromInline let sections: UnsafePointer<Vendors>
-        @usableFromInline let found: UInt8
-        /// Pass 1's findings, for the Publisher TC segment.
+        /// Vendor Consents.
+        public let vendorConsents: Vendors
+        /// Vendor Legitimate Interests.
+        public let vendorLegitimateInterests: Vendors
+        /// The Disclosed Vendors segment, or `nil` when absent.
+        public let disclosedVendors: Vendors?
+        /// The Allowed Vendors segment, or `nil` when absent.
+        public let allowedVendors: Vendors?
+        /// Pass 1's findings, for the Publisher TC segment and restrictions.
         let decoder: UnsafePointer<SegmentDecoder>
 
-        init(decoder: UnsafePointer<SegmentDecoder>, sections: UnsafePointer<Vendors>) {
+        /// A query over `decoder`'s findings; range sections' entries are unpacked in `entries`,
+        /// section after section.
+        init(decoder: UnsafePointer<SegmentDecoder>, entries: UnsafePointer<UInt32>?) {
             self.decoder = decoder
-            self.sections = sections
             core = decoder.pointee.core
-            found = decoder.pointee.found
+            let sections = decoder.pointee.sections
+            // Pass 1 requires both sections of the core, and puts the optional ones after them.
+            let first = Vendors(sections, entries: entries, at: 0)
+            vendorConsents = first
+            let second = Vendors(sections + 1, entries: entries, at: first.entries.count)
+            vendorLegitimateInterests = second
+            var used = first.entries.count &+ second.entries.count
+            disclosedVendors = decoder.pointee.has(2) ? Vendors(sections + 2, entries: entries, at: used) : nil
+            used &+= disclosedVendors?.entries.count ?? 0
+            allowedVendors = decoder.pointee.has(3) ? Vendors(sections + 3, entries: entries, at: used) : nil
         }
 
-        @inlinable func vendors(_ slot: Int) -> Vendors? { found & 1 << slot != 0 ? sections[slot] : nil }
-
-        /// Vendor Consents.
-        @inlinable public var vendorConsents: Vendors { sections[0] }
-        /// Vendor Legitimate Interests.
-        @inlinable public var vendorLegitimateInterests: Vendors { sections[1] }
-        /// The Disclosed Vendors segment, or `nil` when absent.
-        @inlinable public var disclosedVendors: Vendors? { vendors(2) }
-        /// The Allowed Vendors segment, or `nil` when absent.
-        @inlinable public var allowedVendors: Vendors? { vendors(3) }
         /// The Publisher TC segment, or `nil` when absent.
         public var publisherTC: PublisherTC? { decoder.pointee.publisherTC }
 
@@ -134,12 +138,19 @@ extension TCString {
             /// a lookup bisects them.
             @usableFromInline let canonical: Bool
 
-            init(_ section: SegmentDecoder.VendorSection, entries: UnsafeBufferPointer<UInt32>) {
-                maxVendorId = section.maxVendorId
-                bits = section.isRange ? nil : section.reader.base
-                bitOffset = section.reader.offset
-                self.entries = entries
-                canonical = section.canonical
+            /// The section's view; a range section's unpacked entries start at `entries[used]`.
+            init(_ section: UnsafePointer<SegmentDecoder.VendorSection>, entries: UnsafePointer<UInt32>?, at used: Int)
+            {
+                // Through the pointer: a copy of the 80-byte section per view cost more than the rest.
+                let isRange = section.pointee.isRange
+                maxVendorId = section.pointee.maxVendorId
+                bits = isRange ? nil : section.pointee.reader.base
+                bitOffset = section.pointee.reader.offset
+                self.entries = UnsafeBufferPointer(
+                    start: isRange ? entries.map { $0 + used } : nil,
+                    count: isRange ? section.pointee.entryCount : 0
+                )
+                canonical = section.pointee.canonical
             }
 
             /// Whether vendor `id` is in the section; `false` for ids outside `1...maxVendorId`.
@@ -209,25 +220,22 @@ extension SegmentDecoder {
     mutating func withQuery(_ body: (TCString.Query) -> Void) {
         var total = 0
         for k in 0..<4 where has(k) && sections[k].isRange { total &+= sections[k].entryCount }
+        guard total > 0 else {
+            withUnsafeMutablePointer(to: &self) { body(TCString.Query(decoder: $0, entries: nil)) }
+            return
+        }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: total) { entries in
-            withUnsafeTemporaryAllocation(of: TCString.Query.Vendors.self, capacity: 4) { vendors in
-                var used = 0
-                for k in 0..<4 where has(k) {
-                    let section = sections[k]
-                    let range = used..<(section.isRange ? used &+ section.entryCount : used)
-                    var reader = section.reader
-                    for i in range {
-                        let (_, first, last) = reader.readRangeEntryUnchecked()
-                        entries[i] = UInt32(truncatingIfNeeded: first << 16 | last)
-                    }
-                    used = range.upperBound
-                    (vendors.baseAddress! + k).initialize(
-                        to: TCString.Query.Vendors(section, entries: UnsafeBufferPointer(rebasing: entries[range]))
-                    )
+            var used = 0
+            for k in 0..<4 where has(k) && sections[k].isRange {
+                var reader = sections[k].reader
+                for i in used..<(used &+ sections[k].entryCount) {
+                    let (_, first, last) = reader.readRangeEntryUnchecked()
+                    entries[i] = UInt32(truncatingIfNeeded: first << 16 | last)
                 }
-                withUnsafeMutablePointer(to: &self) { decoder in
-                    body(TCString.Query(decoder: decoder, sections: vendors.baseAddress!))
-                }
+                used &+= sections[k].entryCount
+            }
+            withUnsafeMutablePointer(to: &self) {
+                body(TCString.Query(decoder: $0, entries: UnsafePointer(entries.baseAddress!)))
             }
         }
     }
