@@ -48,7 +48,8 @@ extension TCString {
     /// value built. Only valid inside the closure of ``TCString/query(encoded:options:_:)``.
     ///
     /// The list of publisher restrictions and the wire layout are not offered (one restriction
-    /// is: ``restrictionType(vendorId:purposeId:)``): decode a ``TCString`` for those.
+    /// is: ``restrictionType(vendorId:purposeId:)``): decode a ``TCString`` for those. Not
+    /// `Sendable`: it points into the stack of the call that lends it.
     public struct Query {
         /// The core's fixed fields, read on demand.
         @usableFromInline let core: CoreFields
