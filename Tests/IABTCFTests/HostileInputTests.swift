@@ -128,6 +128,17 @@ import Testing
         // And it re-encodes, byte for byte with its layout, compactly when canonical.
         #expect(try value.encoded(.preservingLayout) == text)
         #expect(try value.encoded().count < 120)
+        // TCString.query answers from the same bytes; overlapping entries are searched one by one.
+        let elapsed = try ContinuousClock().measure {
+            let answers = try TCString.query(encoded: text, options: Self.roomy) { tc in
+                [1, 32_768, 65_535].map {
+                    tc.vendorConsents.contains($0) && tc.disclosedVendors?.contains($0) == true
+                        && tc.allowedVendors?.contains($0) == true
+                } + [tc.restrictionType(vendorId: 7, purposeId: 1) == .notAllowed, !tc.vendorConsents.contains(0)]
+            }
+            #expect(answers.allSatisfy { $0 })
+        }
+        #expect(elapsed < Self.limit, "took \(elapsed)")
     }
 
     /// Thousands of restriction entries for distinct and repeated (purpose, type) pairs.
