@@ -130,25 +130,13 @@ enum BenchCommand {
         case .query:
             return {
                 try? TCString.query(encoded: line) { tc in
-                    var yes = 0
-                    for purpose in 1...10 where tc.purposeConsents.contains(purpose) { yes += 1 }
-                    for vendor in queriedVendors {
-                        if tc.vendorConsents.contains(vendor) { yes += 1 }
-                        if tc.vendorLegitimateInterests.contains(vendor) { yes += 1 }
-                    }
-                    return yes
+                    answers(tc.purposeConsents, tc.vendorConsents.contains, tc.vendorLegitimateInterests.contains)
                 }
             }
         case .queryValue:
             return {
                 guard let tc = try? TCString(encoded: line) else { return nil }
-                var yes = 0
-                for purpose in 1...10 where tc.purposeConsents.contains(purpose) { yes += 1 }
-                for vendor in queriedVendors {
-                    if tc.vendorConsents.contains(vendor) { yes += 1 }
-                    if tc.vendorLegitimateInterests.contains(vendor) { yes += 1 }
-                }
-                return yes
+                return answers(tc.purposeConsents, tc.vendorConsents.contains, tc.vendorLegitimateInterests.contains)
             }
         case .full:
             return {
@@ -156,6 +144,20 @@ enum BenchCommand {
                 return fullChecksum(tc)
             }
         }
+    }
+
+    /// The 30 questions of the query workloads: purposes 1-10, then consent and legitimate interest
+    /// of each of ``queriedVendors``; returns how many are answered yes. Always inlined, so that
+    /// each workload's lookups are inlined too.
+    @inline(__always)
+    static func answers(_ purposes: PurposeSet, _ consent: (Int) -> Bool, _ interest: (Int) -> Bool) -> Int {
+        var yes = 0
+        for purpose in 1...10 where purposes.contains(purpose) { yes += 1 }
+        for vendor in queriedVendors {
+            if consent(vendor) { yes += 1 }
+            if interest(vendor) { yes += 1 }
+        }
+        return yes
     }
 
     /// The sum of every id in every id set plus the scalar fields: reads everything once.
