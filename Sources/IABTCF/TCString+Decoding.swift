@@ -100,15 +100,19 @@ extension TCString {
     /// Fills every field of `self` from `string`.
     @usableFromInline mutating func decodeInPlace(_ string: String, options: DecodingOptions) throws(TCStringError) {
         var failure: TCStringError?
-        let decoded: Void? = string.utf8.withContiguousStorageIfAvailable {
-            Self.decode(utf8: $0, options: options, into: &self, failure: &failure)
-        }
-        if decoded == nil {
-            // A bridged or otherwise non-contiguous string is made native first.
-            var text = string
-            text.withUTF8 { Self.decode(utf8: $0, options: options, into: &self, failure: &failure) }
-        }
+        Self.withUTF8(of: string) { Self.decode(utf8: $0, options: options, into: &self, failure: &failure) }
         if let failure = consume failure { throw failure }
+    }
+
+    /// Calls `body` with `string`'s UTF-8 bytes where they are; a bridged or otherwise
+    /// non-contiguous string is made native first.
+    @inline(__always)
+    static func withUTF8(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { body($0) }
+        if done == nil {
+            var text = string
+            text.withUTF8 { body($0) }
+        }
     }
 
     /// The one decoding routine every front calls: fills every field of `value`, or sets `failure`.

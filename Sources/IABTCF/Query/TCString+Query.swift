@@ -32,15 +32,7 @@ extension TCString {
     @usableFromInline
     static func withQuery(_ string: String, _ options: DecodingOptions, _ body: (Query) -> Void) throws(TCStringError) {
         var failure: TCStringError?
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { input in
-            scan(utf8: input, options: options, failure: &failure) { $0.withQuery(body) }
-        }
-        if done == nil {
-            var text = string
-            text.withUTF8 { input in
-                scan(utf8: input, options: options, failure: &failure) { $0.withQuery(body) }
-            }
-        }
+        withUTF8(of: string) { scan(utf8: $0, options: options, failure: &failure) { $0.withQuery(body) } }
         if let failure = consume failure { throw failure }
     }
 
@@ -186,10 +178,9 @@ extension TCString {
                     return set
                 }
                 var words = [UInt64](repeating: 0, count: (maxVendorId &+ 63) &>> 6)
-                let reader = BitReader(base: bits, bitCount: bitOffset &+ maxVendorId, segment: 0)
-                for i in words.indices { words[i] = reader.peek64(at: bitOffset &+ i &* 64) }
-                // The last word's bits past MaxVendorId belong to the next field.
-                if let last = words.indices.last { words[last] &= ~0 &<< UInt64(words.count &* 64 &- maxVendorId) }
+                words.withUnsafeMutableBufferPointer {
+                    BitReader.copyBitField(bits, at: bitOffset, bits: maxVendorId, into: $0)
+                }
                 return VendorSet(words: words)
             }
         }

@@ -3,6 +3,7 @@
 /// The buffer must hold ``tailPadding`` zero bytes after the data, so a field read is one unaligned
 /// 8-byte load plus two shifts, and a 64-bit read adds one byte; the real bit count is checked
 /// separately, once per field.
+@usableFromInline
 struct BitReader {
     /// Zero bytes that must follow the data: a 64-bit read at the last bit loads 9 bytes from there.
     static let tailPadding = 16
@@ -34,14 +35,33 @@ struct BitReader {
     /// The 64 bits starting at bit `position`, MSB first. No bounds check: `position < bitCount`
     /// must hold, and the tail padding covers the bytes past the end.
     @inline(__always)
-    func peek64(at position: Int) -> UInt64 {
-        let byte = position &>> 3
+    func peek64(at position: Int) -> UInt64 { Self.peek64(base, at: position) }
+
+    /// The 64 bits starting at bit `position` of `base`, MSB first: one unaligned 8-byte load and
+    /// one more byte. Inlinable for ``CoreFields``, whose getters ``TCString/Query`` inlines.
+    @inlinable @inline(__always)
+    static func peek64(_ base: UnsafePointer<UInt8>, at position: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(base + (position &>> 3))
         let shift = UInt64(position & 7)
-        let raw = UnsafeRawPointer(base + byte)
         let high = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)) &<< shift
         // When shift is 0 this shifts the ninth byte out entirely, as it should.
         let low = UInt64(raw.load(fromByteOffset: 8, as: UInt8.self)) &>> (8 &- shift)
         return high | low
+    }
+
+    /// Copies the `bits`-bit bitfield at bit `start` of `base` into `words`, a word at a time,
+    /// clearing the last word's bits past the field (they belong to the next one). `words` holds
+    /// at most `(bits + 63) / 64` words.
+    @inline(__always)
+    static func copyBitField(
+        _ base: UnsafePointer<UInt8>,
+        at start: Int,
+        bits: Int,
+        into words: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        for i in 0..<words.count { words[i] = peek64(base, at: start &+ i &* 64) }
+        let spare = words.count &* 64 &- bits
+        if spare > 0 { words[words.count &- 1] &= ~0 &<< UInt64(spare) }
     }
 
     /// Whether a bit from ``offset`` to the end might be set: `true` when one of the next 57 is

@@ -10,14 +10,9 @@ struct CoreFields {
 
     @inlinable init(base: UnsafePointer<UInt8>) { self.base = base }
 
-    /// The `width`-bit field at bit `position` of the core: ``BitReader/peek64(at:)``, inlinable
-    /// so that ``TCString/Query``'s getters compile to a load and shifts in the caller.
+    /// The `width`-bit field at bit `position` of the core.
     @inlinable @inline(__always) func field(_ position: Int, _ width: Int) -> UInt64 {
-        let raw = UnsafeRawPointer(base + (position &>> 3))
-        let shift = UInt64(position & 7)
-        let high = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)) &<< shift
-        let low = UInt64(raw.load(fromByteOffset: 8, as: UInt8.self)) &>> (8 &- shift)
-        return (high | low) &>> UInt64(64 &- width)
+        BitReader.peek64(base, at: position) &>> UInt64(64 &- width)
     }
 
     @inlinable @inline(__always) func int(_ position: Int, _ width: Int) -> Int {

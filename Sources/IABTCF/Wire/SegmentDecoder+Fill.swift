@@ -195,7 +195,9 @@ extension SegmentDecoder.VendorSection {
         guard words > 0 else { return }
         let set = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset &+ words)])
         guard isRange else {
-            copyBitField(into: set)
+            // Reads through `self` rather than a copy of its reader: copying the reader whole
+            // reloaded it in wider pieces than it was written, stalling store forwarding.
+            BitReader.copyBitField(reader.base, at: reader.offset, bits: maxVendorId, into: set)
             return
         }
         let entries = offset &+ words
@@ -207,20 +209,6 @@ extension SegmentDecoder.VendorSection {
             layout: UnsafeMutableBufferPointer(rebasing: buffer[entries..<(entries &+ layoutWords)]),
             at: 0
         )
-    }
-
-    /// Copies a bitfield section's ``words`` words into `set`, a word at a time.
-    ///
-    /// Reads through `self` rather than a copy of its reader: copying the reader whole reloaded
-    /// it in wider pieces than it was written, stalling store forwarding.
-    @inline(__always)
-    func copyBitField(into set: UnsafeMutableBufferPointer<UInt64>) {
-        guard words > 0 else { return }
-        let start = reader.offset
-        for i in 0..<words { set[i] = reader.peek64(at: start &+ i &* 64) }
-        // The last word's bits past MaxVendorId belong to the next field.
-        let spare = words &* 64 &- maxVendorId
-        if spare > 0 { set[words &- 1] &= ~0 &<< UInt64(spare) }
     }
 
     /// The placed section's set; pass 1 sized it to its last word with an id, so there is nothing to trim.
