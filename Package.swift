@@ -19,8 +19,11 @@ let package = Package(
         .executable(name: "tcstring", targets: ["tcstring"]),
     ],
     targets: [
-        // The codec: imports nothing but the Swift standard library.
-        .target(name: "IABTCF", swiftSettings: settings),
+        // The codec: imports nothing but the Swift standard library (and the C step below).
+        .target(name: "IABTCF", dependencies: ["CBase64URL"], swiftSettings: settings),
+        // The codec's vectorised base64url step (AVX2 chosen at run time, NEON): C for the byte
+        // shuffles Swift's SIMD types do not offer. Internal to the codec, not a product.
+        .target(name: "CBase64URL"),
         // App Tracking Transparency decisions on top of the codec; builds and tests on Linux.
         .target(name: "IABTCFAppTracking", dependencies: ["IABTCF"], swiftSettings: settings),
         // Reading and writing the IABTCF_ keys in UserDefaults; the one library that imports Foundation.

@@ -4,12 +4,14 @@
 // byte for byte (the README's promise for every accepted string), re-encode canonically, decode that
 // again and require an equal value and a fixed point; strict decoding must fail exactly when
 // validate() reports what it refuses, and otherwise give the same value; TCString.query must accept
-// and refuse alike (the same error) and give the same answers. Any difference aborts, which
-// libFuzzer reports as a crash.
+// and refuse alike (the same error) and give the same answers; the vectorised base64url step and
+// the scalar loop must decode the input alike. Any difference aborts, which libFuzzer reports as a
+// crash.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
+    checkBase64(bytes)
     checkQuery(bytes)
     guard let value = try? TCString(encodedBytes: bytes) else { return 0 }
     do {
@@ -30,6 +32,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("a decoded value failed to encode: \(error)")
     }
     return 0
+}
+
+/// The vector step plus the scalar loop (`decodePrefix`) and the scalar loop alone stop at the same
+/// character and write the same bytes.
+func checkBase64(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let size = Base64URL.scratchSize(characters: bytes.count)
+    var vector = [UInt8](repeating: 0xA5, count: size)
+    var scalar = vector
+    let a = vector.withUnsafeMutableBufferPointer { Base64URL.decodePrefix(bytes, into: $0.baseAddress!) }
+    let b = scalar.withUnsafeMutableBufferPointer { Base64URL.decodeScalar(bytes, into: $0.baseAddress!, from: 0) }
+    guard a == b, vector == scalar else { fatalError("vector and scalar base64url disagree: \(a) vs \(b)") }
 }
 
 /// `TCString.query` agrees with decoding on `bytes`: the same error, or the same answers.

@@ -262,7 +262,8 @@ def main(root, store, library, symbol_graphs):
         module, _, records = unit
         for record, path in records:
             path = os.path.realpath(path)
-            if path.startswith(sources) and os.path.exists(path):
+            # Swift files only: the codec's C step (Sources/CBase64URL) calls no Swift API.
+            if path.startswith(sources) and path.endswith(".swift") and os.path.exists(path):
                 references.update((module, path, *ref) for ref in index.references(record))
 
     problems, guards, matched = [], {}, 0

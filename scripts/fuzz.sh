@@ -16,7 +16,12 @@ corpus=${FUZZ_CORPUS:-$out/corpus}
 mkdir -p "$corpus"
 
 # The library and the entry point in one module: libFuzzer needs the instrumented code in one binary.
+# The codec's C step (Sources/CBase64URL) is compiled with the same sanitizers by the toolchain's clang.
+clang=$(dirname "$(command -v swiftc)")/clang
+"$clang" -fsanitize=fuzzer-no-link,address -O2 -g -I Sources/CBase64URL/include \
+    -c Sources/CBase64URL/base64url.c -o "$build/base64url.o"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IABTCF -package-name swift_tcf \
+    -I Sources/CBase64URL/include "$build/base64url.o" \
     $(find Sources/IABTCF -name '*.swift' | sort) Fuzz/FuzzTarget.swift -o "$build/tcf-fuzz" 2>&1 |
     { grep -v 'Cannot export local symbol' || true; }
 

@@ -1,3 +1,5 @@
+internal import CBase64URL
+
 /// Base64url (RFC 4648 §5) without a byte step: characters map straight to 6-bit values and are
 /// packed MSB-first into a byte buffer that ``BitReader`` reads.
 enum Base64URL {
@@ -33,15 +35,33 @@ enum Base64URL {
     /// `output`, MSB first, and zeroes ``BitReader/tailPadding`` bytes after the data. Stopping at the
     /// first such byte lets the decoder find a segment's end (`.`) in the same pass.
     ///
+    /// Input of 32 characters or more goes through the vector unit first, in whole blocks of 32 or
+    /// 64 characters (`tcf_base64url_decode_blocks`); the scalar loop decodes what is left.
+    ///
     /// `output` needs ``scratchSize(characters:)`` bytes for `input.count` characters.
     ///
     /// - Returns: the number of characters decoded.
+    @inline(__always)
     static func decodePrefix(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
-        groupValues.withUnsafeBufferPointer { groups in
+        // Short strings skip the call: it could not fill a block.
+        guard input.count >= 32 else { return decodeScalar(input, into: output, from: 0) }
+        let vectorized = tcf_base64url_decode_blocks(input.baseAddress!, input.count, output)
+        return decodeScalar(input, into: output, from: vectorized)
+    }
+
+    /// ``decodePrefix(_:into:)`` from character `start` on (a multiple of 4, already decoded
+    /// before it), by table lookups alone: the reference the vector step is tested against.
+    static func decodeScalar(
+        _ input: UnsafeBufferPointer<UInt8>,
+        into output: UnsafeMutablePointer<UInt8>,
+        from start: Int
+    ) -> Int {
+        assert(start & 3 == 0)
+        return groupValues.withUnsafeBufferPointer { groups in
             let count = input.count
             let raw = UnsafeMutableRawPointer(output)
-            var i = 0
-            var o = 0
+            var i = start
+            var o = start &>> 2 &* 3
             // Eight characters make six bytes, stored with one 8-byte write (its last two bytes are
             // overwritten next). Each group of four is four lookups OR-ed together (see
             // ``groupValues``); one test of the top byte covers all eight characters.

@@ -16,6 +16,12 @@ enum Fixtures {
         return try text.split(separator: "\n").map { try JSON(parsing: String($0)) }
     }
 
+    /// The non-empty lines of `Fixtures/corpus/corpus.txt`: nine real TC strings.
+    static func corpusLines() throws -> [String] {
+        let text = try String(contentsOf: directory.appendingPathComponent("corpus/corpus.txt"), encoding: .utf8)
+        return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
     static func string(_ json: JSON, _ key: String) -> String {
         guard case .string(let value)? = json[key] else { fatalError("fixture without \(key)") }
         return value

@@ -1,3 +1,4 @@
+import CBase64URL
 import Testing
 
 @testable import IABTCF
@@ -95,5 +96,88 @@ import Testing
                 #expect(Array(output[..<expected.count]) == expected, "length \(length) position \(position)")
             }
         }
+    }
+
+    // MARK: - The vector step against the scalar loop
+
+    /// Decodes `text` both ways (``Base64URL/decodePrefix(_:into:)``, which takes the vector step
+    /// on this machine, and ``Base64URL/decodeScalar(_:into:from:)`` alone) into buffers of the same
+    /// garbage; returns whether the characters decoded and every byte of the buffers agree.
+    static func bothWaysAgree(_ text: [UInt8]) -> Bool {
+        let size = Base64URL.scratchSize(characters: text.count)
+        var vector = [UInt8](repeating: 0xA5, count: size)
+        var scalar = vector
+        let (a, b) = text.withUnsafeBufferPointer { input in
+            (
+                vector.withUnsafeMutableBufferPointer { Base64URL.decodePrefix(input, into: $0.baseAddress!) },
+                scalar.withUnsafeMutableBufferPointer { Base64URL.decodeScalar(input, into: $0.baseAddress!, from: 0) }
+            )
+        }
+        return a == b && vector == scalar
+    }
+
+    /// Every byte value (0-255) at every position of 160 characters (five AVX2 blocks, two and a
+    /// half NEON ones), in seeded random base64url text: the vector step stops before the block
+    /// that holds an outsider and the scalar loop finds it, so both agree on where decoding stops
+    /// and on every byte written.
+    @Test func vectorStepMatchesScalarForEveryByteAtEveryPosition() {
+        var rng = SplitMix64(seed: 0x51D)
+        var disagreements: [String] = []
+        for position in 0..<160 {
+            for byte in 0...255 {
+                var text = (0..<160).map { _ in Base64URL.alphabet[Int.random(in: 0..<64, using: &rng)] }
+                text[position] = UInt8(byte)
+                if !Self.bothWaysAgree(text) { disagreements.append("byte \(byte) at \(position)") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
+    /// Every length 0-300 with seeded random text (a `.` in half of them), every alphabet character
+    /// in every lane of a block, each corpus line and each valid vector: both ways agree.
+    @Test func vectorStepMatchesScalarAtEveryLength() throws {
+        var rng = SplitMix64(seed: 0x51E)
+        for length in 0...300 {
+            for round in 0..<8 {
+                var text = (0..<length).map { _ in Base64URL.alphabet[Int.random(in: 0..<64, using: &rng)] }
+                if round.isMultiple(of: 2) && length > 0 {
+                    text[Int.random(in: 0..<length, using: &rng)] = UInt8(ascii: ".")
+                }
+                #expect(Self.bothWaysAgree(text), "length \(length) round \(round)")
+            }
+        }
+        for shift in 0..<64 {
+            let text = (0..<128).map { Base64URL.alphabet[($0 + shift) % 64] }
+            #expect(Self.bothWaysAgree(text), "alphabet shifted by \(shift)")
+        }
+        for (number, line) in try Fixtures.corpusLines().enumerated() {
+            #expect(Self.bothWaysAgree(Array(line.utf8)), "corpus line \(number + 1)")
+        }
+        for vector in Fixtures.validDecodeVectors {
+            #expect(Self.bothWaysAgree(Array(vector.tcString.utf8)), "\(vector.name)")
+        }
+    }
+
+    /// The vector step is really taken where the machine has one, so the tests above compare two
+    /// different paths (on x86-64 without AVX2 they compare the scalar loop with itself).
+    @Test func vectorStepIsTakenOnThisMachine() {
+        #if arch(x86_64) || arch(arm64)
+        let path = tcf_base64url_vector_path()
+        #if arch(arm64)
+        #expect(path == 2)
+        #else
+        #expect(path == 0 || path == 1)
+        #endif
+        guard path != 0 else { return }
+        let text = Array(repeating: UInt8(ascii: "A"), count: 64)
+        var output = [UInt8](repeating: 0xFF, count: Base64URL.scratchSize(characters: 64))
+        let blocks = text.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer {
+                tcf_base64url_decode_blocks(input.baseAddress!, 64, $0.baseAddress!)
+            }
+        }
+        #expect(blocks == 64)
+        #expect(output[..<48].allSatisfy { $0 == 0 })
+        #endif
     }
 }

@@ -1,0 +1,132 @@
+// Vectorised base64url decoding: see include/CBase64URL.h for the contract.
+//
+// Each character is classified by its high and low nibble with two 16-entry byte lookups: a
+// class bit from the high nibble, and from the low nibble the classes in which that low nibble
+// is not a base64url character. Their AND is zero exactly for the 64 characters
+//   '-' 0x2D, '0'-'9' 0x30-0x39, 'A'-'Z' 0x41-0x5A, '_' 0x5F, 'a'-'z' 0x61-0x7A.
+// The 6-bit value is the character plus an offset looked up by high nibble ('_', which shares
+// its high nibble with 'P'-'Z', gets slot 13 of its own).
+#include "CBase64URL.h"
+
+// Classes by high nibble: 2 -> 1, 3 -> 2, 4 and 6 -> 4, 5 -> 8, 7 -> 16, any other -> 32.
+#define TCF_HIGH_CLASSES 32, 32, 1, 2, 4, 8, 4, 16, 32, 32, 32, 32, 32, 32, 32, 32
+// Per low nibble, the classes it is invalid in: class 1 allows only D ('-'), class 2 only 0-9,
+// class 4 all but 0, class 8 0-A and F ('_'), class 16 0-A; class 32 nothing.
+#define TCF_LOW_INVALID 37, 33, 33, 33, 33, 33, 33, 33, 33, 33, 35, 59, 59, 58, 59, 51
+// Offsets by high nibble (13: '_'): '-' +17, digits +4, 'A'-'Z' -65, 'a'-'z' -71, '_' -32.
+#define TCF_OFFSETS 0, 0, 17, 4, -65, -65, -71, -71, 0, 0, 0, 0, 0, -32, 0, 0
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <cpuid.h>
+#include <immintrin.h>
+
+__attribute__((target("avx2"))) static size_t decode_avx2(const uint8_t *input, size_t count, uint8_t *output) {
+    const __m256i high_classes = _mm256_setr_epi8(TCF_HIGH_CLASSES, TCF_HIGH_CLASSES);
+    const __m256i low_invalid = _mm256_setr_epi8(TCF_LOW_INVALID, TCF_LOW_INVALID);
+    const __m256i offsets = _mm256_setr_epi8(TCF_OFFSETS, TCF_OFFSETS);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    // Each 128-bit lane's four 24-bit groups, little-endian in their 32-bit words, as 12 bytes
+    // in big-endian order at the start of the lane; then the two lanes' 12 bytes side by side.
+    const __m256i to_bytes = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1, 2, 1, 0, 6, 5,
+                                              4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+    const __m256i join_lanes = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 7, 7);
+    size_t i = 0;
+    for (; i + 32 <= count; i += 32) {
+        const __m256i text = _mm256_loadu_si256((const __m256i *)(input + i));
+        const __m256i high = _mm256_and_si256(_mm256_srli_epi32(text, 4), nibble);
+        const __m256i low = _mm256_and_si256(text, nibble);
+        const __m256i bad = _mm256_and_si256(_mm256_shuffle_epi8(high_classes, high),
+                                             _mm256_shuffle_epi8(low_invalid, low));
+        if (!_mm256_testz_si256(bad, bad)) break;
+        const __m256i underscore = _mm256_cmpeq_epi8(text, _mm256_set1_epi8(0x5F));
+        const __m256i slot = _mm256_or_si256(high, _mm256_and_si256(underscore, _mm256_set1_epi8(8)));
+        const __m256i values = _mm256_add_epi8(text, _mm256_shuffle_epi8(offsets, slot));
+        // [a b c d] per 32-bit word: a * 64 + b and c * 64 + d, then (a b) * 4096 + (c d).
+        const __m256i pairs = _mm256_maddubs_epi16(values, _mm256_set1_epi32(0x01400140));
+        const __m256i groups = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x00011000));
+        const __m256i bytes = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(groups, to_bytes), join_lanes);
+        _mm256_storeu_si256((__m256i *)(output + i / 4 * 3), bytes);
+    }
+    return i;
+}
+
+// 1 when the CPU and the OS support AVX2 (the OS saves the YMM registers), else 0.
+static int detect_avx2(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned osxsave = 1u << 27, avx = 1u << 28;
+    if ((c & (osxsave | avx)) != (osxsave | avx)) return 0;
+    unsigned xcr0_low, xcr0_high;
+    __asm__("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0_low & 6) != 6) return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b & (1u << 5)) != 0;
+}
+
+// -1 until the first call has asked the CPU; read and written atomically (threads may race to
+// write the same answer).
+static int avx2_state = -1;
+
+static int has_avx2(void) {
+    int state = __atomic_load_n(&avx2_state, __ATOMIC_RELAXED);
+    if (__builtin_expect(state < 0, 0)) {
+        state = detect_avx2();
+        __atomic_store_n(&avx2_state, state, __ATOMIC_RELAXED);
+    }
+    return state;
+}
+
+size_t tcf_base64url_decode_blocks(const uint8_t *input, size_t count, uint8_t *output) {
+    return has_avx2() ? decode_avx2(input, count, output) : 0;
+}
+
+int tcf_base64url_vector_path(void) { return has_avx2() ? 1 : 0; }
+
+#elif defined(__aarch64__) || defined(__arm64__)
+#include <arm_neon.h>
+
+// Every character of `text` to its 6-bit value; sets `*bad` to non-zero lanes for bytes outside
+// the alphabet.
+static inline uint8x16_t values_of(uint8x16_t text, uint8x16_t *bad) {
+    static const uint8_t high_classes[16] = {TCF_HIGH_CLASSES};
+    static const uint8_t low_invalid[16] = {TCF_LOW_INVALID};
+    static const int8_t offsets[16] = {TCF_OFFSETS};
+    const uint8x16_t high = vshrq_n_u8(text, 4);
+    const uint8x16_t low = vandq_u8(text, vdupq_n_u8(0x0F));
+    *bad = vorrq_u8(*bad, vandq_u8(vqtbl1q_u8(vld1q_u8(high_classes), high), vqtbl1q_u8(vld1q_u8(low_invalid), low)));
+    const uint8x16_t slot = vorrq_u8(high, vandq_u8(vceqq_u8(text, vdupq_n_u8(0x5F)), vdupq_n_u8(8)));
+    return vaddq_u8(text, vqtbl1q_u8(vreinterpretq_u8_s8(vld1q_s8(offsets)), slot));
+}
+
+size_t tcf_base64url_decode_blocks(const uint8_t *input, size_t count, uint8_t *output) {
+    size_t i = 0;
+    for (; i + 64 <= count; i += 64) {
+        // Characters 0, 4, 8, ... in val[0], 1, 5, 9, ... in val[1], and so on.
+        const uint8x16x4_t text = vld4q_u8(input + i);
+        uint8x16_t bad = vdupq_n_u8(0);
+        const uint8x16_t a = values_of(text.val[0], &bad), b = values_of(text.val[1], &bad);
+        const uint8x16_t c = values_of(text.val[2], &bad), d = values_of(text.val[3], &bad);
+        if (vmaxvq_u8(bad) != 0) break;
+        uint8x16x3_t bytes;
+        bytes.val[0] = vorrq_u8(vshlq_n_u8(a, 2), vshrq_n_u8(b, 4));
+        bytes.val[1] = vorrq_u8(vshlq_n_u8(b, 4), vshrq_n_u8(c, 2));
+        bytes.val[2] = vorrq_u8(vshlq_n_u8(c, 6), d);
+        vst3q_u8(output + i / 4 * 3, bytes);
+    }
+    return i;
+}
+
+int tcf_base64url_vector_path(void) { return 2; }
+
+#else
+
+size_t tcf_base64url_decode_blocks(const uint8_t *input, size_t count, uint8_t *output) {
+    (void)input;
+    (void)count;
+    (void)output;
+    return 0;
+}
+
+int tcf_base64url_vector_path(void) { return 0; }
+
+#endif

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The codec's C step (Sources/CBase64URL) on every architecture it has a path for:
+# 1. it compiles without warnings for each Apple platform the package declares (the toolchain's
+#    clang, freestanding: no SDK on Linux), so the arm64 and x86-64 paths build there;
+# 2. scripts/base64url-vector-check.c passes natively (AVX2 on this x86-64 machine) and, built for
+#    arm64 Linux, under qemu-aarch64 (the NEON path iPhones, iPads and Apple silicon Macs run).
+#    The cross compiler and qemu come from Debian's packages, installed when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+clang=$(dirname "$(command -v swiftc)")/clang
+source=Sources/CBase64URL/base64url.c
+include=Sources/CBase64URL/include
+out=.build/vector-check
+mkdir -p "$out"
+for target in arm64-apple-ios13 x86_64-apple-ios13-simulator x86_64-apple-macos10.15 arm64-apple-macos11 \
+    arm64-apple-tvos13 arm64-apple-watchos6 arm64_32-apple-watchos6 armv7k-apple-watchos6 arm64-apple-xros1; do
+    "$clang" --target="$target" -ffreestanding -O2 -Wall -Wextra -Werror -I "$include" -c "$source" -o "$out/$target.o"
+done
+echo "compiles for every declared Apple platform"
+"$clang" -O2 -Wall -Wextra -Werror -I "$include" scripts/base64url-vector-check.c "$source" -o "$out/native"
+"$out/native"
+if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-aarch64 >/dev/null; then
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user >/dev/null
+fi
+aarch64-linux-gnu-gcc -O2 -Wall -Wextra -Werror -static -I "$include" scripts/base64url-vector-check.c "$source" \
+    -o "$out/arm64"
+qemu-aarch64 "$out/arm64"
