@@ -157,7 +157,7 @@ extension TCString {
                 return bits[bit &>> 3] &<< UInt8(bit & 7) & 0x80 != 0
             }
 
-            @usableFromInline func rangesContain(_ id: UInt32) -> Bool {
+            @inlinable func rangesContain(_ id: UInt32) -> Bool {
                 guard canonical else { return entries.contains { $0 >> 16 <= id && id <= $0 & 0xFFFF } }
                 // Bisect for the last entry that starts at or before `id`.
                 let key = id << 16 | 0xFFFF
