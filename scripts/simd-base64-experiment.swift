@@ -8,6 +8,8 @@
 // below is written in wrapping arithmetic, which LLVM turns into paddb/pcmpgtb. On x86-64's
 // baseline (SSE2: no pshufb, no pmaddubsw) the vector step still takes about 95 instructions per
 // 16 characters against about 4 per character for the tables, and measured slower (Benchmarks/README.md).
+// That is why the codec's vector step is C with intrinsics (Sources/CBase64URL: AVX2 chosen at run
+// time, NEON), which has the byte shuffles and multiply-adds this version lacks.
 
 #if canImport(Glibc)
 import Glibc
