@@ -109,12 +109,8 @@ import Testing
     }
 
     @Test func commandLineValidate() throws {
-        let acceptAll = try String(
-            contentsOf: Fixtures.directory.appendingPathComponent("corpus/corpus.txt"),
-            encoding: .utf8
-        )
-        .split(separator: "\n")[0]
-        let valid = try CommandLineTool.run(["validate", String(acceptAll)])
+        let acceptAll = try Fixtures.corpusLines()[0]
+        let valid = try CommandLineTool.run(["validate", acceptAll])
         #expect(valid.status == 0 && valid.stdout == "valid: no policy findings\n")
         let specExample = try CommandLineTool.run(["validate", Fixtures.validDecodeVectors[0].tcString])
         #expect(specExample.status == 1 && specExample.stdout.hasPrefix("tcf22.policyVersionTooOld: "))

@@ -14,12 +14,7 @@ import Testing
         var strings = Fixtures.validDecodeVectors.map(\.tcString)
         strings += Fixtures.invalidDecodeVectors.map(\.tcString)
         strings += Fixtures.canonicalVectors.map(\.tcString)
-        let corpus =
-            (try? String(
-                contentsOf: Fixtures.directory.appendingPathComponent("corpus/corpus.txt"),
-                encoding: .utf8
-            )) ?? ""
-        strings += corpus.split(separator: "\n").map(String.init)
+        strings += (try? Fixtures.corpusLines()) ?? []
         return strings
     }()
 

@@ -25,8 +25,7 @@ enum GVLFixtures {
 
     /// The corpus strings (`Fixtures/corpus/corpus.txt`) and the valid decode vectors, decoded.
     static let corpus: [TCString] = {
-        let url = Fixtures.directory.appendingPathComponent("corpus/corpus.txt")
-        let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        let lines = (try? Fixtures.corpusLines()) ?? []
         let vectors = Fixtures.validDecodeVectors.map(\.tcString)
         return (lines + vectors).compactMap { try? TCString(encoded: $0) }
     }()

@@ -6,11 +6,7 @@ import Testing
 @Suite struct PublisherRestrictionsTests {
     /// Line 9 of the benchmark corpus: 15 (purpose, type) pairs, decoded into the decode's shared words.
     static func corpusLine9() throws -> TCString {
-        let text = try String(
-            contentsOf: Fixtures.directory.appendingPathComponent("corpus/corpus.txt"),
-            encoding: .utf8
-        )
-        return try TCString(encoded: text.split(separator: "\n")[8])
+        try TCString(encoded: Fixtures.corpusLines()[8])
     }
 
     @Test func decodedEntriesMatchEntriesBuiltInCode() throws {
