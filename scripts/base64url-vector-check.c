@@ -14,8 +14,8 @@ static int value(uint8_t c) {
     return p ? (int)(p - alphabet) : -1;
 }
 
-// Whole blocks of `block` characters while every character of the block is in the alphabet; none
-// for a block size of 0 (no vector path).
+// Whole blocks of `block` characters while every character of the block is in the alphabet (the
+// least the step decodes); none for a block size of 0 (no vector path).
 static size_t reference(const uint8_t *in, size_t n, uint8_t *out, size_t block) {
     size_t i = 0;
     if (block == 0) return 0;
@@ -44,9 +44,16 @@ static void check(const uint8_t *in, size_t n, size_t block) {
     static uint8_t a[512], b[512];
     memset(a, 0, sizeof a);
     memset(b, 0, sizeof b);
-    size_t x = tcf_base64url_decode_blocks(in, n, a), y = reference(in, n, b, block);
+    // The step may decode more than the whole blocks (a last, overlapping block), but only whole
+    // groups of characters in the alphabet, and exactly as the reference does.
+    size_t y = reference(in, n, b, block), x = tcf_base64url_decode_blocks(in, n, a);
+    size_t valid = 0;
+    while (valid < n && value(in[valid]) >= 0) valid++;
+    if (block != 0) reference(in, valid / 4 * 4, b, 4);
     checks++;
-    if (x != y || memcmp(a, b, y / 4 * 3) != 0) {
+    // With AVX2 the count is exact: every whole group before the first bad byte, from 32 on.
+    int exact = block != 32 || x == (valid >= 32 ? valid / 4 * 4 : 0);
+    if (!exact || x < y || x % 4 != 0 || x > valid || memcmp(a, b, x / 4 * 3) != 0) {
         if (++failures <= 5) printf("FAIL: %zu characters: decoded %zu, reference %zu\n", n, x, y);
     }
 }
