@@ -109,7 +109,7 @@ private struct EncodingPlan {
     /// The bytes all segments' bits take.
     var byteCount = 0
 
-    init(_ value: TCString, layout: WireLayout?) {
+    init(_ value: TCString, layout: DecodedLayout?) {
         vendorConsents = VendorSectionPlan(value.vendorConsents, layout: layout?.section(.vendorConsents))
         vendorLegitimateInterests = VendorSectionPlan(
             value.vendorLegitimateInterests,

@@ -49,23 +49,85 @@ public struct TCString: Sendable {
     /// PublisherCC: the country whose legislation the publisher follows, e.g. `DE`.
     public var publisherCountryCode = TwoLetterCode(rawValue: 0)
     /// The Vendor Consent section.
-    public var vendorConsents = VendorSet()
+    public var vendorConsents: VendorSet {
+        get {
+            if let edited { return edited.vendorConsents }
+            return wire.decodedSet(.vendorConsents, in: words) ?? VendorSet()
+        }
+        set { editedSets().vendorConsents = newValue }
+        _modify { yield &editedSets().vendorConsents }
+    }
     /// The Vendor Legitimate Interest section.
-    public var vendorLegitimateInterests = VendorSet()
+    public var vendorLegitimateInterests: VendorSet {
+        get {
+            if let edited { return edited.vendorLegitimateInterests }
+            return wire.decodedSet(.vendorLegitimateInterests, in: words) ?? VendorSet()
+        }
+        set { editedSets().vendorLegitimateInterests = newValue }
+        _modify { yield &editedSets().vendorLegitimateInterests }
+    }
     /// The Publisher Restrictions section.
-    public var publisherRestrictions = PublisherRestrictions()
+    public var publisherRestrictions: PublisherRestrictions {
+        get {
+            if let edited { return edited.publisherRestrictions }
+            return wire.decodedRestrictions(in: words)
+        }
+        set { editedSets().publisherRestrictions = newValue }
+        _modify { yield &editedSets().publisherRestrictions }
+    }
     /// The Disclosed Vendors segment, or `nil` when absent (TCF v2.3 requires it).
-    public var disclosedVendors: VendorSet?
+    public var disclosedVendors: VendorSet? {
+        get {
+            if let edited { return edited.disclosedVendors }
+            return wire.decodedSet(.disclosedVendors, in: words)
+        }
+        set { editedSets().disclosedVendors = newValue }
+        _modify { yield &editedSets().disclosedVendors }
+    }
     /// The Allowed Vendors segment (deprecated since 2021), or `nil` when absent.
-    public var allowedVendors: VendorSet?
+    public var allowedVendors: VendorSet? {
+        get {
+            if let edited { return edited.allowedVendors }
+            return wire.decodedSet(.allowedVendors, in: words)
+        }
+        set { editedSets().allowedVendors = newValue }
+        _modify { yield &editedSets().allowedVendors }
+    }
     /// The Publisher TC segment, or `nil` when absent.
     public var publisherTC: PublisherTC?
 
-    /// How a decoded string laid its sections out on the wire; empty for values built in code.
+    /// The words every vendor set and restriction of a decode shares, and their layout's kept
+    /// entries: one allocation. Empty for values built in code.
+    var words: [UInt64] = []
+    /// How a decoded string laid its sections out on the wire, and where in ``words`` each set
+    /// is; empty for values built in code. While ``edited`` is `nil`, the vendor sets and
+    /// restrictions are the ones it decoded.
     var wire = WireLayout()
+    /// The vendor sets and restrictions once any of them is set in code; `nil` while they are the
+    /// decoded ones in ``words``. Keeping them out of the stored properties until then leaves a
+    /// decoded value two references (this and the layout's words) instead of six, and 296 bytes
+    /// instead of 417: quicker to create, copy and destroy.
+    private var edited: EditedSets?
+
+    /// The edited sets, made first (from the decoded ones) or copied when shared, so that they
+    /// can be changed in place.
+    private mutating func editedSets() -> EditedSets {
+        if !isKnownUniquelyReferenced(&edited) {
+            edited =
+                edited?.copy()
+                ?? EditedSets(
+                    vendorConsents: wire.decodedSet(.vendorConsents, in: words) ?? VendorSet(),
+                    vendorLegitimateInterests: wire.decodedSet(.vendorLegitimateInterests, in: words) ?? VendorSet(),
+                    publisherRestrictions: wire.decodedRestrictions(in: words),
+                    disclosedVendors: wire.decodedSet(.disclosedVendors, in: words),
+                    allowedVendors: wire.decodedSet(.allowedVendors, in: words)
+                )
+        }
+        return edited!
+    }
 
     /// The wire layout of a decoded string; `nil` for values built in code.
-    var layout: WireLayout? { wire.isDecoded ? wire : nil }
+    var layout: DecodedLayout? { wire.isDecoded ? DecodedLayout(wire: wire, words: words) : nil }
 
     /// Creates a TC string value. Every field has a neutral default; `created` and `lastUpdated`
     /// are required because the codec has no clock (see ``Timestamp/startOfDay``).
@@ -107,12 +169,19 @@ public struct TCString: Sendable {
         self.purposeLegitimateInterests = purposeLegitimateInterests
         self.purposeOneTreatment = purposeOneTreatment
         self.publisherCountryCode = publisherCountryCode
-        self.vendorConsents = vendorConsents
-        self.vendorLegitimateInterests = vendorLegitimateInterests
-        self.publisherRestrictions = publisherRestrictions
-        self.disclosedVendors = disclosedVendors
-        self.allowedVendors = allowedVendors
         self.publisherTC = publisherTC
+        // No box for a value without vendor sets or restrictions.
+        if !vendorConsents.isEmpty || !vendorLegitimateInterests.isEmpty || !publisherRestrictions.isEmpty
+            || disclosedVendors != nil || allowedVendors != nil
+        {
+            edited = EditedSets(
+                vendorConsents: vendorConsents,
+                vendorLegitimateInterests: vendorLegitimateInterests,
+                publisherRestrictions: publisherRestrictions,
+                disclosedVendors: disclosedVendors,
+                allowedVendors: allowedVendors
+            )
+        }
     }
 }
 
@@ -122,6 +191,29 @@ extension TCString {
     public mutating func markUpdated(at now: Timestamp) {
         created = now.startOfDay
         lastUpdated = created
+    }
+}
+
+extension TCString: CustomReflectable {
+    /// The fields, as `print`, `dump` and debuggers show them; the layout and storage behind the
+    /// vendor sets are left out.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "created": created, "lastUpdated": lastUpdated, "cmpId": cmpId, "cmpVersion": cmpVersion,
+                "consentScreen": consentScreen, "consentLanguage": consentLanguage,
+                "vendorListVersion": vendorListVersion, "policyVersion": policyVersion,
+                "isServiceSpecific": isServiceSpecific, "useNonStandardTexts": useNonStandardTexts,
+                "specialFeatureOptIns": specialFeatureOptIns, "purposeConsents": purposeConsents,
+                "purposeLegitimateInterests": purposeLegitimateInterests, "purposeOneTreatment": purposeOneTreatment,
+                "publisherCountryCode": publisherCountryCode, "vendorConsents": vendorConsents,
+                "vendorLegitimateInterests": vendorLegitimateInterests, "publisherRestrictions": publisherRestrictions,
+                "disclosedVendors": disclosedVendors as Any, "allowedVendors": allowedVendors as Any,
+                "publisherTC": publisherTC as Any,
+            ],
+            displayStyle: .struct
+        )
     }
 }
 

@@ -201,3 +201,11 @@ extension PublisherRestrictions: Hashable {
         for entry in self { hasher.combine(entry) }
     }
 }
+
+extension PublisherRestrictions: CustomStringConvertible, CustomReflectable {
+    /// The entries, as `print` shows them (not the words behind them).
+    public var description: String { Array(self).description }
+
+    /// The entries, as `dump` and debuggers show them.
+    public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
+}

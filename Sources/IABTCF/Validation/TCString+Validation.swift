@@ -159,7 +159,7 @@ extension TCString {
         }
         for (index, packed) in wire.segments.enumerated() {
             let segment = WireLayout.Segment(packed: packed)
-            if let padding = wire.padding(of: index), let word = padding.firstIndex(where: { $0 != 0 }) {
+            if let padding = wire.padding(of: index, in: words), let word = padding.firstIndex(where: { $0 != 0 }) {
                 let bit = segment.contentBits + (word - padding.startIndex) * 64 + padding[word].leadingZeroBitCount
                 report(
                     .nonZeroPadding,

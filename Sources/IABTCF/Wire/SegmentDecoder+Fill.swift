@@ -5,8 +5,8 @@ extension SegmentDecoder {
     private static let placed: UInt32 = 1 << 31
 
     /// Allocates the shared words (none when no set holds an id), fills every set and writes what
-    /// pass 1 left of `value`: its vendor sets, restrictions and layout. A set without ids keeps the
-    /// empty value it started with: no store, and no release of the old one.
+    /// pass 1 left of `value`: its words and layout, from which the value reads its vendor sets and
+    /// restrictions (``WireLayout/decodedSet(_:in:)``) until code sets one.
     mutating func fill(into value: inout TCString) {
         // Plan the word buffer: each set's words (then its entries as written, when not canonical),
         // one descriptor per restriction (purpose, type) pair, each pair's words, and the restriction
@@ -35,8 +35,8 @@ extension SegmentDecoder {
         // Everything is written into `value` in place: a local built and assigned would be copied.
         value.wire.segments = segments
         if total > 0 {
-            Self.replaceEmpty(&value.wire.storage, with: ZeroWords.array(count: total))
-            value.wire.storage.withUnsafeMutableBufferPointer { words in
+            Self.replaceEmpty(&value.words, with: ZeroWords.array(count: total))
+            value.words.withUnsafeMutableBufferPointer { words in
                 for k in 0..<4 where has(k) { sections[k].fill(in: words) }
                 if _slowPath(paddingWords > 0) { fillPadding(words) }
                 guard let restrictions, pairCount > 0 else { return }
@@ -55,26 +55,12 @@ extension SegmentDecoder {
             }
         }
 
+        // The sets and restrictions are read from the layout (``WireLayout/decodedSet(_:in:)``).
         for k in 0..<4 where has(k) {
-            let kind = WireLayout.Section(rawValue: k)!
-            value.wire.set(kind, sections[k].packed)
-            let hasIds = sections[k].words > 0
-            switch kind {
-            case .vendorConsents:
-                if hasIds { Self.replaceEmpty(&value.vendorConsents, with: sections[k].set(in: value.wire.storage)) }
-            case .vendorLegitimateInterests:
-                if hasIds {
-                    Self.replaceEmpty(&value.vendorLegitimateInterests, with: sections[k].set(in: value.wire.storage))
-                }
-            case .disclosedVendors: value.disclosedVendors = sections[k].set(in: value.wire.storage)
-            case .allowedVendors: value.allowedVendors = sections[k].set(in: value.wire.storage)
-            }
+            value.wire.set(WireLayout.Section(rawValue: k)!, sections[k].packed)
         }
         if let restrictions, pairCount > 0 {
-            Self.replaceEmpty(
-                &value.publisherRestrictions,
-                with: PublisherRestrictions(storage: value.wire.storage, start: restrictionStart, count: pairCount)
-            )
+            value.wire.restrictionDescriptors = UInt64(restrictionStart) << 32 | UInt64(pairCount)
             if !restrictions.canonical {
                 value.wire.restrictions = (restrictionStart, pairCount, restrictionEntries)
             }
@@ -82,9 +68,9 @@ extension SegmentDecoder {
     }
 
     /// Stores `new` over `slot` without releasing what `slot` held: its initial value, an empty
-    /// array or a set or list of one. Those share the standard library's immortal empty-array
-    /// storage, whose release does nothing but still cost a call into the runtime per field on
-    /// every decode. Every decode starts from a value whose fields hold their initial values.
+    /// array. That is the standard library's immortal empty-array storage, whose release does
+    /// nothing but still costs a call into the runtime. Every decode starts from a value whose
+    /// fields hold their initial values.
     @inline(__always)
     private static func replaceEmpty<T>(_ slot: inout T, with new: T) {
         withUnsafeMutablePointer(to: &slot) { $0.initialize(to: new) }
@@ -206,12 +192,6 @@ extension SegmentDecoder.VendorSection {
             layout: UnsafeMutableBufferPointer(rebasing: buffer[entries..<(entries &+ layoutWords)]),
             at: 0
         )
-    }
-
-    /// The placed section's set; pass 1 sized it to its last word with an id, so there is nothing to trim.
-    fileprivate func set(in storage: [UInt64]) -> VendorSet {
-        guard words > 0 else { return VendorSet() }
-        return VendorSet(trimmedWords: storage[offset..<(offset &+ words)])
     }
 }
 

@@ -3,9 +3,11 @@
 /// order, padding). The encoder reuses a section's layout while the section still holds the value
 /// it was decoded with, so an unchanged string re-encodes byte for byte.
 ///
-/// It is small and cheap to copy: one reference to the decode's word buffer (which also holds the
-/// vendor sets and any range entries as written) and packed integers. A value built in code has an
-/// empty one (no segments); it is not optional so that a decode writes its parts in place.
+/// It holds packed integers only: where things are in the decode's words (``TCString/words``, which
+/// also hold the vendor sets and any range entries as written). Those stay out of it so that
+/// reading one set copies no more than that set's slice: a layout holding the words made the
+/// optimizer copy the whole layout to read them. A value built in code has an empty one (no
+/// segments); it is not optional so that a decode writes its parts in place.
 struct WireLayout: Sendable {
     /// One segment as it appeared in the input.
     struct Segment: Sendable {
@@ -51,28 +53,47 @@ struct WireLayout: Sendable {
         }
     }
 
-    /// The decode's shared words: vendor sets, restriction vendors, range entries as written.
-    var storage: [UInt64] = []
     /// The segments in input order, packed (``Segment/init(packed:)``) to keep the value small.
     var segments = FixedList4<UInt64>(filler: 0)
     /// Packed ``VendorSectionLayout``s for vendor consents, vendor LI, disclosed and allowed vendors (0: absent).
     var sections: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    /// Where in ``storage`` the restrictions are, as decoded (descriptors) and as written (entries),
+    /// Where in the words the restrictions are, as decoded (descriptors) and as written (entries),
     /// only when they were not canonical. Offsets rather than a ``PublisherRestrictions``: one
     /// reference less to release with every value.
     var restrictions: (descriptors: Int, count: Int, entries: Range<Int>)?
 
+    /// Where the decoded restrictions' descriptors are in the words: their offset in the high 32
+    /// bits, their count in the low 32 (0: none).
+    var restrictionDescriptors: UInt64 = 0
+
+    /// The set a decode found in `section`, sharing `words`: empty when it has no ids, `nil` when
+    /// the section was absent (or for a value built in code).
+    @inline(__always)
+    func decodedSet(_ section: Section, in words: [UInt64]) -> VendorSet? {
+        let packed = packedSection(section)
+        guard packed != 0 else { return nil }
+        let range = VendorSectionLayout.words(packed)
+        return range.isEmpty ? VendorSet() : VendorSet(trimmedWords: words[range])
+    }
+
+    /// The publisher restrictions a decode found, sharing `words`; none for a value built in code.
+    func decodedRestrictions(in words: [UInt64]) -> PublisherRestrictions {
+        let count = Int(restrictionDescriptors & 0xFFFF_FFFF)
+        guard count > 0 else { return PublisherRestrictions() }
+        return PublisherRestrictions(storage: words, start: Int(restrictionDescriptors >> 32), count: count)
+    }
+
     /// Whether this is a decode's layout; a value built in code has none.
     var isDecoded: Bool { !segments.isEmpty }
 
-    /// Words a segment's padding bits take in ``storage``.
+    /// Words a segment's padding bits take in the words.
     static func paddingWords(bits: Int) -> Int { (bits &+ 63) &>> 6 }
 
     /// The bits after the content of the segment at `index` (in input order), MSB first, when one
     /// of them was set; `nil` when they were all zero (the common case: nothing is kept then).
     ///
-    /// They are the last words of ``storage``, segment after segment in input order.
-    func padding(of index: Int) -> ArraySlice<UInt64>? {
+    /// They are the last of the decode's `words`, segment after segment in input order.
+    func padding(of index: Int, in storage: [UInt64]) -> ArraySlice<UInt64>? {
         guard Segment(packed: segments[index]).hasPaddingBits else { return nil }
         var start = storage.count
         for packed in segments {
@@ -92,9 +113,20 @@ struct WireLayout: Sendable {
         case vendorConsents, vendorLegitimateInterests, disclosedVendors, allowedVendors
     }
 
-    func section(_ section: Section) -> VendorSectionLayout? {
-        let packed = withUnsafeBytes(of: sections) { $0.load(fromByteOffset: section.rawValue * 8, as: UInt64.self) }
-        return packed == 0 ? nil : VendorSectionLayout(packed: packed, storage: storage)
+    func section(_ section: Section, in words: [UInt64]) -> VendorSectionLayout? {
+        let packed = packedSection(section)
+        return packed == 0 ? nil : VendorSectionLayout(packed: packed, storage: words)
+    }
+
+    /// The packed layout of `section` (0: absent).
+    @inline(__always)
+    private func packedSection(_ section: Section) -> UInt64 {
+        switch section {
+        case .vendorConsents: sections.0
+        case .vendorLegitimateInterests: sections.1
+        case .disclosedVendors: sections.2
+        case .allowedVendors: sections.3
+        }
     }
 
     mutating func set(_ section: Section, _ layout: VendorSectionLayout.Packed) {
@@ -104,14 +136,25 @@ struct WireLayout: Sendable {
     }
 
     /// The restriction entries as written, when they were not canonical.
-    var restrictionsLayout: RestrictionsLayout? {
+    func restrictionsLayout(in words: [UInt64]) -> RestrictionsLayout? {
         restrictions.map {
             RestrictionsLayout(
-                decoded: PublisherRestrictions(storage: storage, start: $0.descriptors, count: $0.count),
-                entries: storage[$0.entries]
+                decoded: PublisherRestrictions(storage: words, start: $0.descriptors, count: $0.count),
+                entries: words[$0.entries]
             )
         }
     }
+}
+
+/// A decoded value's layout with the words it points into: what the encoder reads.
+struct DecodedLayout {
+    let wire: WireLayout
+    let words: [UInt64]
+
+    var segments: FixedList4<UInt64> { wire.segments }
+    func section(_ section: WireLayout.Section) -> VendorSectionLayout? { wire.section(section, in: words) }
+    var restrictionsLayout: RestrictionsLayout? { wire.restrictionsLayout(in: words) }
+    func padding(of index: Int) -> ArraySlice<UInt64>? { wire.padding(of: index, in: words) }
 }
 
 /// One range entry as written: `isRange` is the IsARange bit (a range may cover a single id).
@@ -164,13 +207,18 @@ struct VendorSectionLayout: Sendable {
         }
     }
 
-    init(packed: UInt64, storage: [UInt64]) {
+    /// Where the set's words are in the storage (they end with the last word that holds an id).
+    static func words(_ packed: UInt64) -> Range<Int> {
         let offset = Int(packed >> 24 & 0x1F_FFFF)
-        let words = Int(packed >> 12 & 0xFFF)
-        decoded = VendorSet(words: storage[offset..<(offset + words)])
+        return offset..<(offset &+ Int(packed >> 12 & 0xFFF))
+    }
+
+    init(packed: UInt64, storage: [UInt64]) {
+        let words = Self.words(packed)
+        decoded = VendorSet(words: storage[words])
         maxVendorId = Int(packed >> 47 & 0xFFFF)
         isRangeEncoding = packed >> 46 & 1 == 1
-        entries = packed >> 45 & 1 == 1 ? storage[(offset + words)..<(offset + words + Int(packed & 0xFFF))] : nil
+        entries = packed >> 45 & 1 == 1 ? storage[words.upperBound..<(words.upperBound + Int(packed & 0xFFF))] : nil
     }
 }
 

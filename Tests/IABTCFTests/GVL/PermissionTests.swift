@@ -414,7 +414,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
                 for disclosure in [nil, [1, 3, 5, 7, 9], [2, 4, 6, 8, 10]] as [[Int]?] {
                     for policy in [2, 4] {
                         for p1t in [false, true] {
-                            let tc = try ruleString {
+                            let tc = ruleString {
                                 if signals & 1 == 0 { $0.purposeConsents = [] }
                                 if signals & 2 == 0 { $0.vendorConsents = [] }
                                 if signals & 4 == 0 { $0.purposeLegitimateInterests = [] }

@@ -1,0 +1,92 @@
+import Testing
+
+@testable import IABTCF
+
+/// A decoded value reads its vendor sets and restrictions from the words it decoded until code
+/// sets one; these check that values stay values through that (copies never see each other's changes).
+@Suite struct TCStringSetsTests {
+    /// Every set property, as plain arrays.
+    struct Snapshot: Equatable {
+        var consents, interests: [Int]
+        var restrictions: [String]
+        var disclosed, allowed: [Int]?
+
+        init(_ tc: TCString) {
+            consents = Array(tc.vendorConsents)
+            interests = Array(tc.vendorLegitimateInterests)
+            restrictions = tc.publisherRestrictions.map {
+                "\($0.purposeId)/\($0.restrictionType): \(Array($0.vendors))"
+            }
+            disclosed = tc.disclosedVendors.map(Array.init)
+            allowed = tc.allowedVendors.map(Array.init)
+        }
+    }
+
+    @Test func changingACopyLeavesTheDecodedValueAsItWas() throws {
+        for (number, line) in try Fixtures.corpusLines().enumerated() {
+            let original = try TCString(encoded: line)
+            let before = Snapshot(original)
+            var copy = original
+            try copy.vendorConsents.insert(65535)
+            copy.vendorLegitimateInterests.remove(contentsOf: 1...65535)
+            try copy.publisherRestrictions.insert(vendorId: 7, purposeId: 2, restrictionType: .requireConsent)
+            copy.disclosedVendors = copy.disclosedVendors == nil ? [5] : nil
+            copy.allowedVendors = [9]
+
+            #expect(Snapshot(original) == before, "corpus line \(number + 1)")
+            #expect(original == (try TCString(encoded: line)), "corpus line \(number + 1)")
+            let changed = Snapshot(copy)
+            #expect(changed.consents == before.consents + [65535], "corpus line \(number + 1)")
+            #expect(changed.interests.isEmpty, "corpus line \(number + 1)")
+            #expect(changed.restrictions.contains { $0.hasPrefix("2/requireConsent") && $0.contains("7") })
+            #expect(changed.disclosed == (before.disclosed == nil ? [5] : nil), "corpus line \(number + 1)")
+            #expect(changed.allowed == [9], "corpus line \(number + 1)")
+
+            // A copy of a changed value is a value too.
+            var second = copy
+            second.vendorConsents.remove(65535)
+            second.allowedVendors = nil
+            #expect(Snapshot(copy) == changed, "corpus line \(number + 1)")
+            #expect(Array(second.vendorConsents) == before.consents && second.allowedVendors == nil)
+
+            // Setting a decoded set to what it holds changes nothing the value says.
+            var same = original
+            same.vendorConsents = original.vendorConsents
+            #expect(same == original && same.hashValue == original.hashValue, "corpus line \(number + 1)")
+            #expect(try same.encoded(.preservingLayout) == original.encoded(.preservingLayout))
+        }
+    }
+
+    @Test func emptySetsInTheInitializerEqualTheDefaults() throws {
+        let start = Timestamp(deciseconds: 16_000_000_000)
+        let plain = TCString(created: start)
+        let explicit = TCString(
+            created: start,
+            vendorConsents: [],
+            vendorLegitimateInterests: [],
+            publisherRestrictions: PublisherRestrictions()
+        )
+        #expect(plain == explicit && plain.hashValue == explicit.hashValue)
+        var edited = plain
+        try edited.vendorConsents.insert(3)
+        #expect(edited != plain && Array(edited.vendorConsents) == [3] && plain.vendorConsents.isEmpty)
+        edited.vendorConsents.remove(3)
+        #expect(edited == plain && edited.hashValue == plain.hashValue)
+        let decoded = try TCString(encoded: explicit.encoded())
+        #expect(decoded == explicit && decoded.disclosedVendors == nil && decoded.allowedVendors == nil)
+    }
+
+    @Test func printingShowsTheFieldsNotTheStorage() throws {
+        let tc = try TCString(encoded: "COzSDo9OzSDo9B9AAAENAiCAALAAAAAAAAAACOQAQCOAAAAA")
+        let text = String(describing: tc)
+        #expect(text.hasPrefix("TCString(created: 2020-05-12T09:28:25.300Z,"))
+        #expect(text.contains("vendorConsents: [284], vendorLegitimateInterests: [], publisherRestrictions: []"))
+        #expect(!text.contains("words") && !text.contains("wire") && !text.contains("edited"))
+        var restrictions = PublisherRestrictions()
+        try restrictions.insert(vendorId: 5, purposeId: 2, restrictionType: .requireConsent)
+        #expect(
+            String(describing: restrictions).contains("purposeId: 2")
+                && !String(describing: restrictions).contains("storage")
+        )
+    }
+}
