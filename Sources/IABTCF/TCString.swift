@@ -105,7 +105,7 @@ public struct TCString: Sendable {
     var wire = WireLayout()
     /// The vendor sets and restrictions once any of them is set in code; `nil` while they are the
     /// decoded ones in ``words``. Keeping them out of the stored properties until then leaves a
-    /// decoded value two references (this and the layout's words) instead of six, and 296 bytes
+    /// decoded value two references (this and the words) instead of six, and 296 bytes
     /// instead of 417: quicker to create, copy and destroy.
     private var edited: EditedSets?
 
@@ -113,15 +113,13 @@ public struct TCString: Sendable {
     /// can be changed in place.
     private mutating func editedSets() -> EditedSets {
         if !isKnownUniquelyReferenced(&edited) {
-            edited =
-                edited?.copy()
-                ?? EditedSets(
-                    vendorConsents: wire.decodedSet(.vendorConsents, in: words) ?? VendorSet(),
-                    vendorLegitimateInterests: wire.decodedSet(.vendorLegitimateInterests, in: words) ?? VendorSet(),
-                    publisherRestrictions: wire.decodedRestrictions(in: words),
-                    disclosedVendors: wire.decodedSet(.disclosedVendors, in: words),
-                    allowedVendors: wire.decodedSet(.allowedVendors, in: words)
-                )
+            edited = EditedSets(
+                vendorConsents: vendorConsents,
+                vendorLegitimateInterests: vendorLegitimateInterests,
+                publisherRestrictions: publisherRestrictions,
+                disclosedVendors: disclosedVendors,
+                allowedVendors: allowedVendors
+            )
         }
         return edited!
     }

@@ -1,7 +1,7 @@
 /// The vendor sets and publisher restrictions of a ``TCString`` once code sets any of them.
 ///
 /// A class so that a value holds them behind one reference, and only when it needs them (a
-/// decoded value reads them from its wire layout). ``TCString`` copies it before changing it
+/// decoded value reads them from its shared words). ``TCString`` copies it before changing it
 /// when it is shared, so every value keeps its own sets.
 final class EditedSets: @unchecked Sendable {
     // Unchecked: it is only changed through a ``TCString`` that holds the only reference to it.
@@ -23,15 +23,5 @@ final class EditedSets: @unchecked Sendable {
         self.publisherRestrictions = publisherRestrictions
         self.disclosedVendors = disclosedVendors
         self.allowedVendors = allowedVendors
-    }
-
-    func copy() -> EditedSets {
-        EditedSets(
-            vendorConsents: vendorConsents,
-            vendorLegitimateInterests: vendorLegitimateInterests,
-            publisherRestrictions: publisherRestrictions,
-            disclosedVendors: disclosedVendors,
-            allowedVendors: allowedVendors
-        )
     }
 }
