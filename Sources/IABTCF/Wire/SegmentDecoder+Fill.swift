@@ -29,7 +29,7 @@ extension SegmentDecoder {
         let keptEntries = restrictions.map { $0.canonical ? 0 : $0.count &+ $0.totalEntries } ?? 0
         let restrictionEntries = total..<(total &+ keptEntries)
         total = restrictionEntries.upperBound
-        // Non-zero padding bits, rare, go last (``WireLayout/padding(of:)``).
+        // Non-zero padding bits, rare, go last (``WireLayout/padding(of:in:)``).
         total &+= paddingWords
 
         // Everything is written into `value` in place: a local built and assigned would be copied.
@@ -61,9 +61,7 @@ extension SegmentDecoder {
         }
         if let restrictions, pairCount > 0 {
             value.wire.restrictionDescriptors = UInt64(restrictionStart) << 32 | UInt64(pairCount)
-            if !restrictions.canonical {
-                value.wire.restrictions = (restrictionStart, pairCount, restrictionEntries)
-            }
+            if !restrictions.canonical { value.wire.keptRestrictionEntries = restrictionEntries }
         }
     }
 

@@ -57,23 +57,20 @@ struct WireLayout: Sendable {
     var segments = FixedList4<UInt64>(filler: 0)
     /// Packed ``VendorSectionLayout``s for vendor consents, vendor LI, disclosed and allowed vendors (0: absent).
     var sections: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    /// Where in the words the restrictions are, as decoded (descriptors) and as written (entries),
-    /// only when they were not canonical. Offsets rather than a ``PublisherRestrictions``: one
-    /// reference less to release with every value.
-    var restrictions: (descriptors: Int, count: Int, entries: Range<Int>)?
-
     /// Where the decoded restrictions' descriptors are in the words: their offset in the high 32
-    /// bits, their count in the low 32 (0: none).
+    /// bits, their count in the low 32 (0: none). Offsets rather than a ``PublisherRestrictions``:
+    /// one reference less to release with every value.
     var restrictionDescriptors: UInt64 = 0
+    /// Where in the words the restriction entries as written are, kept only when they were not
+    /// canonical.
+    var keptRestrictionEntries: Range<Int>?
 
     /// The set a decode found in `section`, sharing `words`: empty when it has no ids, `nil` when
     /// the section was absent (or for a value built in code).
     @inline(__always)
     func decodedSet(_ section: Section, in words: [UInt64]) -> VendorSet? {
         let packed = packedSection(section)
-        guard packed != 0 else { return nil }
-        let range = VendorSectionLayout.words(packed)
-        return range.isEmpty ? VendorSet() : VendorSet(trimmedWords: words[range])
+        return packed == 0 ? nil : VendorSectionLayout.set(packed, in: words)
     }
 
     /// The publisher restrictions a decode found, sharing `words`; none for a value built in code.
@@ -137,11 +134,8 @@ struct WireLayout: Sendable {
 
     /// The restriction entries as written, when they were not canonical.
     func restrictionsLayout(in words: [UInt64]) -> RestrictionsLayout? {
-        restrictions.map {
-            RestrictionsLayout(
-                decoded: PublisherRestrictions(storage: words, start: $0.descriptors, count: $0.count),
-                entries: words[$0.entries]
-            )
+        keptRestrictionEntries.map {
+            RestrictionsLayout(decoded: decodedRestrictions(in: words), entries: words[$0])
         }
     }
 }
@@ -213,9 +207,16 @@ struct VendorSectionLayout: Sendable {
         return offset..<(offset &+ Int(packed >> 12 & 0xFFF))
     }
 
+    /// The set of the section `packed` describes, sharing `storage`.
+    @inline(__always)
+    static func set(_ packed: UInt64, in storage: [UInt64]) -> VendorSet {
+        let words = Self.words(packed)
+        return words.isEmpty ? VendorSet() : VendorSet(trimmedWords: storage[words])
+    }
+
     init(packed: UInt64, storage: [UInt64]) {
         let words = Self.words(packed)
-        decoded = VendorSet(words: storage[words])
+        decoded = Self.set(packed, in: storage)
         maxVendorId = Int(packed >> 47 & 0xFFFF)
         isRangeEncoding = packed >> 46 & 1 == 1
         entries = packed >> 45 & 1 == 1 ? storage[words.upperBound..<(words.upperBound + Int(packed & 0xFFF))] : nil
