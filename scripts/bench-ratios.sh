@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures the floor (scripts/floor.c) and `tcstring bench` for each workload in one run, and prints
-# per-line ratios (ours / floor) with their geometric means. query answers 30 questions with
-# TCString.query (no value built); query-value asks them of a decoded TCString.
+# per-line ratios (ours / floor) with their geometric means. scan validates every field and builds
+# nothing (pass 1 alone); query answers 30 questions with TCString.query (no value built);
+# query-value asks them of a decoded TCString.
 #
 #   scripts/bench-ratios.sh [FILE] [SECONDS] [ROUNDS]
 #
@@ -19,7 +20,7 @@ swift build -c release --product tcstring >/dev/null
 bin=$(swift build -c release --show-bin-path)/tcstring
 for _ in $(seq "$rounds"); do
     .build/floor "$file" "$seconds"
-    for workload in decode query query-value full; do "$bin" bench --workload "$workload" --seconds "$seconds" "$file"; done
+    for workload in decode scan query query-value full; do "$bin" bench --workload "$workload" --seconds "$seconds" "$file"; done
 done > .build/bench-ratios.jsonl
 python3 - .build/bench-ratios.jsonl <<'PY'
 import json, math, sys
@@ -29,7 +30,7 @@ for r in rows:
     key = (r["workload"], r["line"])
     ns[key] = min(ns.get(key, r["nsPerOp"]), r["nsPerOp"])
 floor = {r["line"]: {"chars": r["chars"], "nsPerOp": ns[("floor", r["line"])]} for r in rows if r["workload"] == "floor"}
-workloads = ["decode", "query", "query-value", "full"]
+workloads = ["decode", "scan", "query", "query-value", "full"]
 print(f"{'line':>4} {'chars':>6} {'floor ns':>9} " + " ".join(f"{w + ' ns':>10} {w + ' ×':>9}" for w in workloads))
 for line, f in sorted(floor.items()):
     cells = " ".join(f"{ns[(w, line)]:>10} {ns[(w, line)] / f['nsPerOp']:>9.2f}" for w in workloads)

@@ -8,7 +8,7 @@ import Darwin
 import Musl
 #endif
 
-/// `tcstring bench [--workload decode|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE`
+/// `tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE`
 ///
 /// For each line of FILE: warm up, then time batches of the workload for S seconds and print the
 /// median ns per operation with a checksum of one operation, as one JSON object per line.
@@ -16,6 +16,9 @@ enum BenchCommand {
     enum Workload: String, CaseIterable {
         /// A fully decoded value.
         case decode
+        /// Pass 1 alone: every field validated, no value built (``TCString/query(encoded:options:_:)``
+        /// reading CmpId). What a decoder that builds its sets later would cost at least.
+        case scan
         /// Purposes 1-10 and vendor consent and LI for ten vendors, 30 questions, answered by
         /// ``TCString/query(encoded:options:_:)`` (no value built).
         case query
@@ -46,7 +49,7 @@ enum BenchCommand {
             }
             switch argument {
             case "--workload":
-                workload = arguments.value(of: argument, "decode, query, query-value, full, permissions or gvl") {
+                workload = arguments.value(of: argument, "decode, scan, query, query-value, full, permissions or gvl") {
                     Workload(rawValue: $0)
                 }
             case "--gvl": gvlPath = arguments.value(of: argument)
@@ -127,6 +130,8 @@ enum BenchCommand {
             return { nil }
         case .decode:
             return { (try? TCString(encoded: line))?.cmpId }
+        case .scan:
+            return { try? TCString.query(encoded: line) { $0.cmpId } }
         case .query:
             return {
                 try? TCString.query(encoded: line) { tc in

@@ -109,9 +109,10 @@ enum Usage {
         """
 
     static let bench = """
-        usage: tcstring bench [--workload decode|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
+        usage: tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
           Time the workload on each line of FILE (build with -c release); prints
-          {"line", "chars", "workload", "nsPerOp", "checksum"} per line. query: 30 consent questions
+          {"line", "chars", "workload", "nsPerOp", "checksum"} per line. decode: a full TCString;
+          scan: validate every field and build nothing (TCString.query); query: 30 consent questions
           answered without building a value (TCString.query); query-value: the same questions of a
           decoded TCString; full: decode and read every field and id. permissions: the full
           permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse

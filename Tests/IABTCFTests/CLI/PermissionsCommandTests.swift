@@ -98,5 +98,14 @@ import Testing
         ])
         #expect(matrix.status == 0 && matrix.stdout.split(separator: "\n").count == 9)
         #expect(try CommandLineTool.run(["bench", "--workload", "permissions", corpus]).status == 2)
+        // scan validates without building a value; its checksum is each line's CmpId, as decode's.
+        for workload in ["scan", "decode"] {
+            let run = try CommandLineTool.run(["bench", "--workload", workload, "--seconds", "0.01", corpus])
+            let checksums = try run.stdout.split(separator: "\n").map { try JSON(parsing: String($0))["checksum"] }
+            let expected = try String(contentsOfFile: corpus, encoding: .utf8).split(separator: "\n").map {
+                JSON.int(try TCString(encoded: String($0)).cmpId)
+            }
+            #expect(run.status == 0 && checksums == expected.map(Optional.some), "\(workload)")
+        }
     }
 }
