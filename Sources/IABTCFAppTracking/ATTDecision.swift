@@ -27,7 +27,8 @@ public enum ATTRejection: String, Sendable, Hashable {
 public enum VendorSelection: Sendable, Hashable {
     /// No vendor.
     case none
-    /// Every vendor.
+    /// Every vendor; in a ``ConsentFlow``'s tracking-scope rejection, the vendors related to the
+    /// rejected purposes and special features (see ``ConsentFlow/vendorList``).
     case all
     /// The vendors in the set.
     case only(VendorSet)
@@ -53,6 +54,11 @@ public enum ATTWarning: String, Sendable, Hashable {
     /// ATT is requested although the CMP recorded no tracking consent (a refusal, or a CMP closed
     /// without a choice): App Review has rejected an ATT alert after a refusal in the consent notice.
     case attAfterCMPRefusal
+    /// The CMP came first and ATT is not requested because its answer did not meet the trigger.
+    /// Didomi's guidance: "If you show the ATT permission request after the CMP, always show the ATT
+    /// permission irrespective of the user choice in the CMP", because Apple then treats the CMP
+    /// as custom messaging before the alert; ``ATTTrigger/always`` asks anyway.
+    case attNotRequestedAfterCMP
     /// The CMP was closed without a choice before an ATT request could follow: Didomi warns that a
     /// dismissable notice before the alert delays the request, which Apple does not accept.
     case dismissableCMPBeforeATT
@@ -72,7 +78,8 @@ public struct ATTDecision: Sendable, Hashable {
     /// Whether tracking SDKs may start, as far as the TC string then permits. Never before the flow
     /// is done where the GDPR applies: the CMP must have recorded a choice first.
     public var trackersAllowed: Bool
-    /// Whether to re-apply the rejection to whatever the CMP saves next.
+    /// Whether to re-apply the rejection to whatever the CMP saves next: evaluate again with the
+    /// saved choice, whose decision says what the rejection then removes.
     public var reapplyAfterCMP: Bool
     /// Anything the app should know about this decision.
     public var warnings: [ATTWarning]

@@ -78,9 +78,10 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
         self == .consentmanager ? .adPurposes : .appleDefault
     }
 
-    /// The vendors a refusal rejects: every vendor for consentmanager (`rejectPurposes(...,
-    /// updateVendor: true)`: without a vendor list, every vendor's consent goes and the CMP collects
-    /// the non-tracking vendors again) and wherever everything is rejected; none otherwise.
+    /// The vendors a refusal rejects: for consentmanager the vendors related to the rejected
+    /// purposes (its recipe "Reject ad purposes/vendors when ATT denied or restricted" calls
+    /// `rejectPurposes` with `updateVendor: true`; ``ConsentFlow/vendorList`` says which vendors
+    /// those are), every vendor wherever everything is rejected, none otherwise.
     public var defaultRejectVendors: VendorSelection {
         switch self {
         case .didomiATTFirst, .pubConsentATTFirst, .consentmanager: .all
@@ -89,8 +90,9 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the guide handles restricted as a refusal. Didomi and PubConsent show the CMP
-    /// instead ("ATT is restricted on the device so the user was not asked for a choice").
-    var restrictedIsRefusal: Bool {
+    /// instead (PubConsent: "The user has accepted the ATT permission request or ATT is
+    /// restricted"); ``ConsentFlow/restrictedAsDenied`` gives them the other reading.
+    public var restrictedIsRefusal: Bool {
         switch self {
         case .didomiATTFirst, .pubConsentATTFirst, .didomiCMPFirst, .pubConsentCMPFirst: false
         default: true
