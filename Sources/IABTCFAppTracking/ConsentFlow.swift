@@ -67,8 +67,10 @@ public struct ConsentFlow: Sendable, Hashable {
     /// A guide's flow with the guide's defaults; each argument given replaces one default.
     ///
     /// A `scope` or `rejectVendors` given for a guide that rejects nothing on an ATT refusal turns
-    /// a rejection of that scope on: the safer reading the guide leaves out. `vendorList` says
-    /// which vendors ``VendorSelection/all`` means (see ``vendorList``).
+    /// a rejection of that scope on: the safer reading the guide leaves out. On a guide that
+    /// disagrees to all (Didomi's and PubConsent's ATT-first flows), `scope` rejects that scope
+    /// instead, and `rejectVendors` counts only with it. `vendorList` says which vendors
+    /// ``VendorSelection/all`` means (see ``vendorList``).
     public init(
         guide flow: ATTFlow,
         trigger: ATTTrigger? = nil,

@@ -40,8 +40,11 @@ enum ATTCommand {
           --restricted-as-unavailable (T) / --restricted-as-denied (didomi-*, pubconsent-*): the
             other reading of restricted. --cmp-cannot-hide-tracking (attFirstRejectTracking,
             cmpFirst), --no-enforce (attFirstCMPUnaffected): refine T (see the docs).
-          An option that does not apply to the chosen T or FLOW is a usage error.
           --today: the UTC day written as LastUpdated when the string changes (default: today).
+          An option that does not apply to the chosen T or FLOW is a usage error (exit status 2):
+          the ones above outside the flows or strategies named, --trigger and --consent with
+          adjust (it has no CMP), --reject-vendors with a flow that rejects everything unless
+          --scope is given, --gvl unless the rejection removes all vendors.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
