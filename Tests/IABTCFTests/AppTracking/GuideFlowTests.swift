@@ -67,7 +67,7 @@ import Testing
         "consentmanager N C0 → ATT - no - | consentmanager.requestIfNotDetermined",
         "consentmanager N C+ → ATT - no - | consentmanager.checklistRequest",
         "consentmanager N C0 req → CMP - no - | consentmanager.tableNotDetermined",
-        "consentmanager A C0 → CMP - no - | consentmanager.tableAuthorized",
+        "consentmanager A C0 → CMP - no - | consentmanager.neverBeforeFlowFinishes",
         "consentmanager A C+ → DONE - yes - | consentmanager.checklistSDKs",
         "consentmanager A C- → DONE - yes - | consentmanager.tableAuthorized",
         "consentmanager D C0 → CMP-NT T no - | consentmanager.tableDenied",
@@ -78,7 +78,7 @@ import Testing
         "consentmanager U C+ → DONE - yes - | consentmanager.noATTBelowIOS14",
         "consentmanager 4 C0 → CMP T no unknownStatus | consentmanager.handleResultThenCMP",
         "consentmanager -1 C+ → DONE T no unknownStatus | consentmanager.handleResultThenCMP",
-        "consentmanager D EXP → CMP-NT T no - | consentmanager.tableDenied",
+        "consentmanager D EXP → CMP-NT T no - | consentmanager.userDenial",
         // Onesecondbefore, recommended: ATT first.
         "onesecondbefore-att-first N C0 → ATT - no - | onesecondbefore.firstAsk",
         "onesecondbefore-att-first N C0 req → CMP - no - | onesecondbefore.dialogueAfter",
@@ -163,10 +163,15 @@ import Testing
         }
     }
 
+    /// The key of the quote a row names.
+    static func quoteKey(_ row: String) -> String { String(row.split(separator: "|")[1].split(separator: " ")[0]) }
+
     /// The quote a row names.
-    static func quote(_ row: String) -> GuideQuote? {
-        let key = row.split(separator: "|")[1].split(separator: " ")[0]
-        return GuideQuote.all[String(key)]
+    static func quote(_ row: String) -> GuideQuote? { GuideQuote.all[quoteKey(row)] }
+
+    /// Every quote backs at least one row.
+    @Test func everyQuoteBacksARow() {
+        #expect(Set(Self.scenarios.map(Self.quoteKey)) == Set(GuideQuote.all.keys))
     }
 
     @Test func everyFlowHasScenarios() {

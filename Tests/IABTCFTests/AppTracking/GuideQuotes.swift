@@ -158,11 +158,6 @@ struct GuideQuote: Sendable, CustomStringConvertible {
             consentmanagerTable,
             "Skip ATT, use CMP only. Block until CMP resolves."
         ),
-        "consentmanager.rejectRecipe": GuideQuote(
-            "consentmanager",
-            "\"Step 7: ATT-Aware API Recipes\"",
-            "Reject ad purposes/vendors when ATT denied or restricted"
-        ),
         "consentmanager.recheckOnResume": GuideQuote(
             "consentmanager",
             "\"Step 8: Re-check on App Resume\"",
@@ -267,11 +262,6 @@ struct GuideQuote: Sendable, CustomStringConvertible {
             "Adjust",
             "\"App-tracking authorization wrapper\"",
             "The callback will return an integer value displaying the authorization status."
-        ),
-        "adjust.statusChange": GuideQuote(
-            "Adjust",
-            "\"Check for authorization status change\"",
-            "You need to check the user's authorization status any time they change it."
         ),
         "adjust.idfaOnlyIfGranted": GuideQuote(
             "Adjust",
