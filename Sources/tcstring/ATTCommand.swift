@@ -8,7 +8,7 @@ enum ATTCommand {
                             [--previous-status S] [--consent none|refused|granted|expired|dismissed]
                             [--tc-string STRING] [--gdpr-applies true|false]
                             [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
-                            [--reject-vendors all|none|IDS] [--today YYYY-MM-DD]
+                            [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
                             [--restricted-as-unavailable] [--restricted-as-denied]
                             [--cmp-cannot-hide-tracking] [--no-enforce] [--pretty] [--help]
           The next step of an App Tracking Transparency + consent flow as one JSON object: next,
@@ -28,11 +28,23 @@ enum ATTCommand {
           --trigger: what CMP answer lets ATT follow it (default: the flow's; trackingScope for T).
           --scope NAME: what a refusal rejects: appleDefault (default for T), personalisedAdsOnly,
             adPurposes (consentmanager's default), marketing2to6, denyAll. On a guide's flow that
-            rejects nothing, --scope or --reject-vendors turns a rejection on.
+            rejects nothing (didomi-cmp-first, pubconsent-cmp-first, onesecondbefore-*, adjust),
+            --scope or --reject-vendors turns a rejection on; on one that rejects everything
+            (didomi-att-first, pubconsent-att-first), --scope rejects that scope instead.
           --reject-vendors: vendors the rejection also removes: all, none or ids and ranges (1,5-9).
-          --restricted-as-unavailable (T) / --restricted-as-denied (FLOW): the other reading of
-            restricted. --cmp-cannot-hide-tracking, --no-enforce: refine T (see the docs).
+            all (consentmanager's default) means the vendors related to the rejection: every
+            vendor while the CMP still has to collect a choice, none once it has recorded one.
+          --gvl FILE: with a rejection of all vendors, remove only the vendors of this Global
+            Vendor List that declare a rejected purpose (consent, legitimate interest or
+            flexible) or special feature, at every evaluation.
+          --restricted-as-unavailable (T) / --restricted-as-denied (didomi-*, pubconsent-*): the
+            other reading of restricted. --cmp-cannot-hide-tracking (attFirstRejectTracking,
+            cmpFirst), --no-enforce (attFirstCMPUnaffected): refine T (see the docs).
           --today: the UTC day written as LastUpdated when the string changes (default: today).
+          An option that does not apply to the chosen T or FLOW is a usage error (exit status 2):
+          the ones above outside the flows or strategies named, --trigger and --consent with
+          adjust (it has no CMP), --reject-vendors with a flow that rejects everything unless
+          --scope is given, --gvl unless the rejection removes all vendors.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -47,6 +59,7 @@ enum ATTCommand {
         var trigger: ATTTrigger?
         var scope: TrackingScope?
         var rejectVendors: VendorSelection?
+        var gvlPath: String?
         var restrictedAsDenied = false
         var options = ATTOptions()
         var today = EncodeCommand.today()
@@ -94,6 +107,7 @@ enum ATTCommand {
                 }
                 scope = preset
             case "--reject-vendors": rejectVendors = parseVendors(value(argument))
+            case "--gvl": gvlPath = value(argument)
             case "--restricted-as-unavailable": options.restrictedAsUnavailable = true
             case "--restricted-as-denied": restrictedAsDenied = true
             case "--cmp-cannot-hide-tracking": options.cmpSupportsNonTrackingScope = false
@@ -105,9 +119,18 @@ enum ATTCommand {
             }
         }
         guard let status else { usageError("att needs --status") }
-        let consentFlow: ConsentFlow
+        var consentFlow: ConsentFlow
         switch (strategy, flow) {
         case (let strategy?, nil):
+            if restrictedAsDenied {
+                usageError("--restricted-as-denied applies to --flow (a strategy handles restricted as denied)")
+            }
+            if !options.cmpSupportsNonTrackingScope && strategy != .attFirstRejectTracking && strategy != .cmpFirst {
+                usageError("--cmp-cannot-hide-tracking applies to --strategy attFirstRejectTracking and cmpFirst")
+            }
+            if !options.enforceOnCMPUnaffected && strategy != .attFirstCMPUnaffected {
+                usageError("--no-enforce applies to --strategy attFirstCMPUnaffected")
+            }
             consentFlow = ConsentFlow(
                 strategy: strategy,
                 options: options,
@@ -116,6 +139,19 @@ enum ATTCommand {
                 rejectVendors: rejectVendors ?? .none
             )
         case (nil, let flow?):
+            for (given, option) in [
+                (options.restrictedAsUnavailable, "--restricted-as-unavailable"),
+                (!options.cmpSupportsNonTrackingScope, "--cmp-cannot-hide-tracking"),
+                (!options.enforceOnCMPUnaffected, "--no-enforce"),
+            ] where given {
+                usageError("\(option) applies to --strategy, not to --flow")
+            }
+            if restrictedAsDenied && flow.restrictedIsRefusal {
+                usageError("--restricted-as-denied: \(flow.rawValue) already handles restricted as denied")
+            }
+            if flow == .adjust && (trigger != nil || consent != nil) {
+                usageError("\(trigger != nil ? "--trigger" : "--consent"): adjust has no CMP")
+            }
             consentFlow = ConsentFlow(
                 guide: flow,
                 trigger: trigger,
@@ -123,7 +159,20 @@ enum ATTCommand {
                 rejectVendors: rejectVendors,
                 restrictedAsDenied: restrictedAsDenied
             )
-        default: usageError("att needs one of --strategy and --flow")
+            if rejectVendors != nil && consentFlow.rejection == .all {
+                usageError("--reject-vendors: \(flow.rawValue) rejects every vendor on a refusal; add --scope")
+            }
+        case (_?, _?): usageError("--strategy and --flow exclude each other")
+        case (nil, nil): usageError("att needs one of --strategy and --flow")
+        }
+        if let gvlPath {
+            let removesAll = consentFlow.rejectVendors == .all || consentFlow.scope.includesAllVendors
+            guard consentFlow.rejection == .trackingScope && removesAll else {
+                usageError(
+                    "--gvl applies to a tracking-scope rejection of all vendors (consentmanager, --reject-vendors all)"
+                )
+            }
+            consentFlow.vendorList = PermissionsCommand.loadGVL(gvlPath)
         }
         do throws(TCStringError) {
             // Without --consent, a given TC string says what the user chose, read through the trigger.

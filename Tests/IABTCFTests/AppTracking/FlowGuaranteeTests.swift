@@ -136,7 +136,12 @@ import Testing
     }
 
     /// Resume after the user turned tracking off in Settings: the status change is reported and the
-    /// flow's rejection reaches the stored string (consentmanager 122-124; Adjust 58).
+    /// flow's rejection reaches the stored string (consentmanager, "[iOS] 4. Working with ATT (App
+    /// Tracking Transparency / iOS)", "Step 8: Re-check on App Resume": "ATT can change in Settings.
+    /// Always re-check on resume"; Adjust, "App Tracking Transparency framework", "Check for
+    /// authorization status change": "You need to check the user's authorization status any time
+    /// they change it.").
+    /// The CMP recorded the choice before, so the ad purposes go and the vendors keep their consent.
     @Test func settingsChangeOnResume() throws {
         var app = SimulatedApp(
             flow: ConsentFlow(guide: .consentmanager),
@@ -149,7 +154,8 @@ import Testing
         let resume = try app.run()
         #expect(resume.decision.statusChanged && !resume.decision.trackersAllowed)
         let stored = try TCString(encoded: app.stored!)
-        #expect(stored.purposeConsents == [1, 5, 6, 8, 9, 10, 11] && stored.vendorConsents.isEmpty)
+        let everyVendor = try VendorSet(1...50)
+        #expect(stored.purposeConsents == [1, 5, 6, 8, 9, 10, 11] && stored.vendorConsents == everyVendor)
         #expect(stored.specialFeatureOptIns.isEmpty && stored.lastUpdated == Self.today)
     }
 
@@ -160,7 +166,8 @@ import Testing
         let flow = ConsentFlow(guide: .onesecondbeforeCMPFirst)
         let granted = flow.evaluate(status: .notDetermined, stored: StoredConsent(inAppKeys: keys), today: Self.today)
         #expect(granted.consent == .granted && granted.decision.next == .requestATT)
-        // Onesecondbefore 14, 33: an expired choice shows the consent page again.
+        // Onesecondbefore, "iOS App Tracking · howto", "Open WebView with consent page": "If consent
+        // has expired, the WebView should be shown again."
         let expired = flow.evaluate(
             status: .denied,
             stored: StoredConsent(inAppKeys: keys, expiresAt: Self.today),
@@ -182,7 +189,9 @@ import Testing
             today: Self.today
         )
         #expect(broken.consent == .none && broken.decision.next == .showCMP && broken.storedStringError != nil)
-        // PubConsent 24-27: a dismissed CMP is not shown again.
+        // PubConsent, "App Tracking Transparency (iOS 14.5+)", closing the popup: "After you called
+        // the disableCmpPopup() the only way to re-enable the CMP and to show the Popup if required
+        // is to call the method": a dismissed CMP is not shown again.
         let dismissed = ConsentFlow(guide: .pubConsentATTFirst).evaluate(
             status: .authorized,
             stored: StoredConsent(tcString: nil, consent: .dismissed),
