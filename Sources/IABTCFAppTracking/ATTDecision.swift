@@ -10,6 +10,12 @@ public enum ATTNextStep: String, Sendable, Hashable {
     case showCMPWithoutTracking
     /// No UI.
     case done
+    /// Show the IDFA explainer message (``ATTFlow/googleUMP`` with ``ConsentFlow/idfaExplainer``):
+    /// its "Continue" shows the ATT alert, so evaluate again with ``ATTFlowState/attRequested`` set.
+    case showIDFAExplainer
+    /// A prompt is already on screen (``ATTFlowState/promptInProgress``): show nothing and start no
+    /// tracker; the call that showed the prompt evaluates again once it is answered.
+    case wait
 }
 
 /// What to remove from the TC string.

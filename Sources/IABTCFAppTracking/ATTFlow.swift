@@ -4,6 +4,7 @@
 /// and carries a warning; the other reading is an option of ``ConsentFlow``.
 ///
 /// Each rule quotes its guide in <doc:GuideFlows>; ``ATTStrategy`` holds our recommended flows.
+/// ``googleUMP`` follows Google's public help and developer pages, which play the guide's part.
 public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
     /// Didomi, "Show the ATT permission then the CMP notice if the user accepts the ATT permission"
     /// (Didomi's recommended implementation): ATT first; authorized, restricted, iOS < 14 and
@@ -31,6 +32,12 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
     /// Adjust, without a CMP: request ATT while notDetermined, the IDFA only when authorized, and
     /// report every status change to the SDK.
     case adjust = "adjust"
+    /// Google's User Messaging Platform, the CMP of the Google Mobile Ads SDK: where the GDPR applies
+    /// and no choice is stored, the European regulations message, then ATT whatever the answer;
+    /// otherwise ATT, after the IDFA explainer when the app configured one. A denial changes nothing
+    /// in the TC string; the ads SDK starts once both were answered or not needed. Google's own
+    /// pages, not one of the five guides: see <doc:GuideFlows>.
+    case googleUMP = "google-ump"
 
     /// The guide, as its file in `shared/seeds/` names it.
     public var guide: String {
@@ -40,20 +47,21 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
         case .consentmanager: "consentmanager"
         case .onesecondbeforeATTFirst, .onesecondbeforeCMPFirst: "Onesecondbefore"
         case .adjust: "Adjust"
+        case .googleUMP: "Google"
         }
     }
 
     /// Whether the ATT alert comes before the CMP.
     public var asksATTFirst: Bool {
         switch self {
-        case .didomiCMPFirst, .pubConsentCMPFirst, .onesecondbeforeCMPFirst: false
+        case .didomiCMPFirst, .pubConsentCMPFirst, .onesecondbeforeCMPFirst, .googleUMP: false
         default: true
         }
     }
 
     /// What lets ATT follow a CMP answer, as the guide says: Didomi's CMP-first sample needs consent
-    /// to any purpose, Onesecondbefore's purposes 2-6; PubConsent's CMP-first option and every
-    /// ATT-first flow ask ATT whatever the CMP holds.
+    /// to any purpose, Onesecondbefore's purposes 2-6; PubConsent's CMP-first option, Google UMP and
+    /// every ATT-first flow ask ATT whatever the CMP holds.
     public var defaultTrigger: ATTTrigger {
         switch self {
         case .didomiCMPFirst: .anyPurpose
