@@ -76,7 +76,9 @@ public struct ATTDecision: Sendable, Hashable {
     /// Whether the IDFA may be read (only with ATT authorized, or below iOS 14 without Limit Ad Tracking).
     public var idfaAllowed: Bool
     /// Whether tracking SDKs may start, as far as the TC string then permits. Never before the flow
-    /// is done where the GDPR applies: the CMP must have recorded a choice first.
+    /// is done where the GDPR applies: the CMP must have recorded a choice first. Under
+    /// ``ATTFlow/googleUMP`` it says whether the Google Mobile Ads SDK may start, which reads the
+    /// ATT status itself: also after a denial, once the message and the alert were both answered.
     public var trackersAllowed: Bool
     /// Whether to re-apply the rejection to whatever the CMP saves next.
     public var reapplyAfterCMP: Bool
