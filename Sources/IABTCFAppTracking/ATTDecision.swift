@@ -10,6 +10,12 @@ public enum ATTNextStep: String, Sendable, Hashable {
     case showCMPWithoutTracking
     /// No UI.
     case done
+    /// Show the IDFA explainer message (``ATTFlow/googleUMP`` with ``ConsentFlow/idfaExplainer``):
+    /// its "Continue" shows the ATT alert, so evaluate again with ``ATTFlowState/attRequested`` set.
+    case showIDFAExplainer
+    /// A prompt is already on screen (``ATTFlowState/promptInProgress``): show nothing and start no
+    /// tracker; the call that showed the prompt evaluates again once it is answered.
+    case wait
 }
 
 /// What to remove from the TC string.
@@ -80,7 +86,9 @@ public struct ATTDecision: Sendable, Hashable {
     /// Whether the IDFA may be read (only with ATT authorized, or below iOS 14 without Limit Ad Tracking).
     public var idfaAllowed: Bool
     /// Whether tracking SDKs may start, as far as the TC string then permits. Never before the flow
-    /// is done where the GDPR applies: the CMP must have recorded a choice first.
+    /// is done where the GDPR applies: the CMP must have recorded a choice first. Under
+    /// ``ATTFlow/googleUMP`` it says whether the Google Mobile Ads SDK may start, which reads the
+    /// ATT status itself: also after a denial, once the message and the alert were both answered.
     public var trackersAllowed: Bool
     /// Whether to re-apply the rejection to whatever the CMP saves next: evaluate again with the
     /// saved choice, whose decision says what the rejection then removes.

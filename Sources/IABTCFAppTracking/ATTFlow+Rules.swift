@@ -8,6 +8,7 @@
 extension ATTFlow {
     /// The literal decision of this flow for `input`, refined by `flow` (trigger, rejection, options).
     func decide(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTDecision {
+        if self == .googleUMP { return decideGoogleUMP(input, flow: flow) }
         let status = input.status
         let consent = input.consent
         let firstRequest = status == .notDetermined && !input.state.attRequested

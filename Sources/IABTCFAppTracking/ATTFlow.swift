@@ -9,6 +9,7 @@
 /// Tracking Transparency framework"; Onesecondbefore, "iOS App Tracking · howto". Each case names
 /// the section it follows; each rule quotes its guide in <doc:GuideFlows>. ``ATTStrategy`` holds
 /// our recommended flows.
+/// ``googleUMP`` follows Google's public help and developer pages, which play the guide's part.
 public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
     /// Didomi, section "Show the ATT permission then the CMP notice if the user accepts the ATT
     /// permission" ("This is our recommended implementation.", "Recommended solutions"): ATT first;
@@ -45,6 +46,12 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
     /// consent" ("iOS 17 consent handling"), and report every status change to the SDK ("Check for
     /// authorization status change").
     case adjust = "adjust"
+    /// Google's User Messaging Platform, the CMP of the Google Mobile Ads SDK: where the GDPR applies
+    /// and no choice is stored, the European regulations message, then ATT whatever the answer;
+    /// otherwise ATT, after the IDFA explainer when the app configured one. A denial changes nothing
+    /// in the TC string; the ads SDK starts once both were answered or not needed. Google's own
+    /// pages, not one of the five guides: see <doc:GuideFlows>.
+    case googleUMP = "google-ump"
 
     /// The vendor whose guide the flow reproduces.
     public var guide: String {
@@ -54,20 +61,21 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
         case .consentmanager: "consentmanager"
         case .onesecondbeforeATTFirst, .onesecondbeforeCMPFirst: "Onesecondbefore"
         case .adjust: "Adjust"
+        case .googleUMP: "Google"
         }
     }
 
     /// Whether the ATT alert comes before the CMP.
     public var asksATTFirst: Bool {
         switch self {
-        case .didomiCMPFirst, .pubConsentCMPFirst, .onesecondbeforeCMPFirst: false
+        case .didomiCMPFirst, .pubConsentCMPFirst, .onesecondbeforeCMPFirst, .googleUMP: false
         default: true
         }
     }
 
     /// What lets ATT follow a CMP answer, as the guide says: Didomi's CMP-first sample needs consent
-    /// to any purpose, Onesecondbefore's purposes 2-6; PubConsent's CMP-first option and every
-    /// ATT-first flow ask ATT whatever the CMP holds.
+    /// to any purpose, Onesecondbefore's purposes 2-6; PubConsent's CMP-first option, Google UMP and
+    /// every ATT-first flow ask ATT whatever the CMP holds.
     public var defaultTrigger: ATTTrigger {
         switch self {
         case .didomiCMPFirst: .anyPurpose

@@ -42,6 +42,10 @@ public struct ConsentFlow: Sendable, Hashable {
     public var restrictedAsDenied: Bool
     /// Below iOS 14: the Limit Ad Tracking setting; `true` makes a device without ATT a refusal.
     public var legacyLimitAdTracking: Bool?
+    /// For ``ATTFlow/googleUMP``: whether the app configured an IDFA explainer message in Privacy &
+    /// messaging, so ``ATTNextStep/showIDFAExplainer`` comes before the ATT alert where Google shows
+    /// it. Default `false`: straight to ``ATTNextStep/requestATT``. The other flows ignore it.
+    public var idfaExplainer = false
 
     /// One of our strategies. `trigger` (default ``ATTTrigger/trackingScope``) reads a stored TC
     /// string; `scope` is what a refusal rejects; `rejectVendors` adds vendors to that rejection,
@@ -114,6 +118,7 @@ public struct ConsentFlow: Sendable, Hashable {
         if decision.reject == .trackingScope && decision.rejectVendors == .all {
             decision.rejectVendors = vendorsRelated(to: decision)
         }
+        decision.waitIfPromptInProgress(input.state)
         return decision
     }
 

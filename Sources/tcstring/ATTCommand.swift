@@ -5,7 +5,8 @@ import IABTCFAppTracking
 enum ATTCommand {
     static let usage = """
         usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
-                            [--previous-status S] [--consent none|refused|granted|expired|dismissed]
+                            [--previous-status S] [--prompt-in-progress] [--cmp-shown]
+                            [--idfa-explainer] [--consent none|refused|granted|expired|dismissed]
                             [--tc-string STRING] [--gdpr-applies true|false]
                             [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
                             [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
@@ -18,11 +19,16 @@ enum ATTCommand {
           T (our strategies): attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
           FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
             pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
-            onesecondbefore-cmp-first, adjust.
+            onesecondbefore-cmp-first, adjust, google-ump (Google's User Messaging Platform).
           S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
             macOS) or Apple's raw number 0-3; any other number fails closed as denied.
           --att-requested: ATT was already requested in this run of the flow.
           --previous-status: the status seen last time; statusChanged says whether it differs.
+          --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
+            call): next is wait, and no tracker starts.
+          --cmp-shown: the CMP was shown in this run (google-ump: ATT right after it, no explainer).
+          --idfa-explainer: google-ump only: the app configured an IDFA explainer message; next is
+            showIDFAExplainer where Google shows it before the ATT alert.
           --consent: the stored choice; without it, read from --tc-string through the trigger
             (none without a string).
           --trigger: what CMP answer lets ATT follow it (default: the flow's; trackingScope for T).
@@ -56,6 +62,9 @@ enum ATTCommand {
         var tcString: String?
         var gdprApplies = true
         var attRequested = false
+        var promptInProgress = false
+        var cmpShown = false
+        var idfaExplainer = false
         var trigger: ATTTrigger?
         var scope: TrackingScope?
         var rejectVendors: VendorSelection?
@@ -95,6 +104,9 @@ enum ATTCommand {
                 default: usageError("--gdpr-applies takes true or false")
                 }
             case "--att-requested": attRequested = true
+            case "--prompt-in-progress": promptInProgress = true
+            case "--cmp-shown": cmpShown = true
+            case "--idfa-explainer": idfaExplainer = true
             case "--trigger":
                 guard let parsed = ATTTrigger(rawValue: value(argument)) else {
                     usageError("--trigger takes " + ATTTrigger.allCases.map(\.rawValue).joined(separator: ", "))
@@ -174,6 +186,10 @@ enum ATTCommand {
             }
             consentFlow.vendorList = PermissionsCommand.loadGVL(gvlPath)
         }
+        if idfaExplainer {
+            guard flow == .googleUMP else { usageError("--idfa-explainer needs --flow google-ump") }
+            consentFlow.idfaExplainer = true
+        }
         do throws(TCStringError) {
             // Without --consent, a given TC string says what the user chose, read through the trigger.
             let decoded = try tcString.map { text throws(TCStringError) in try TCString(encoded: text) }
@@ -184,7 +200,12 @@ enum ATTCommand {
                 status: status.value,
                 consent: state,
                 gdprApplies: gdprApplies,
-                state: ATTFlowState(attRequested: attRequested, previousStatus: previousStatus)
+                state: ATTFlowState(
+                    attRequested: attRequested,
+                    previousStatus: previousStatus,
+                    promptInProgress: promptInProgress,
+                    cmpShown: cmpShown
+                )
             )
             input.isUnknownStatus = status.unknown
             let decision = consentFlow.decide(input)

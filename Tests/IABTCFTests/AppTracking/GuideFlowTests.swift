@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func everyFlowHasScenarios() {
-        let named = Set(Self.scenarios.map { String($0.split(separator: " ")[0]) })
+        let named = Set((Self.scenarios + GoogleUMPFlowTests.scenarios).map { String($0.split(separator: " ")[0]) })
         #expect(named == Set(ATTFlow.allCases.map(\.rawValue)))
         #expect(Self.scenarios.count >= 85)
     }
