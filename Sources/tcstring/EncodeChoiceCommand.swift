@@ -11,7 +11,7 @@ enum EncodeChoiceCommand {
           Print the TC string a CMP writes for a choice made in a notice showing vendors of the
           vendor list FILE: Disclosed Vendors = the shown vendors; Accept All consents to every
           purpose, special feature and vendor they declare on consent (or flexible) and sets the
-          legitimate interests they declare (or flexible), except purposes 1 and 3-6 under
+          legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
           policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
           the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
           policy-2 list after 2023-09-30, a restriction the vendor's declarations do not allow,

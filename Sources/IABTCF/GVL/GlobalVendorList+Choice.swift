@@ -106,7 +106,8 @@ extension GlobalVendorList {
     /// - **Accept all.** PurposesConsent: every purpose a shown vendor declares in `purposes` or
     ///   `flexiblePurposes`. PurposesLITransparency: every purpose a shown vendor declares in
     ///   `legIntPurposes` or `flexiblePurposes`, except 1 and 3-6 when the list's
-    ///   `tcfPolicyVersion` is 4 or more. SpecialFeatureOptIns: every special feature a shown
+    ///   `tcfPolicyVersion` is 4 or more, and 1 on older lists too (``TCString/validate()`` flags
+    ///   legitimate interest for purpose 1 on every string). SpecialFeatureOptIns: every special feature a shown
     ///   vendor declares. Vendor Consent: the shown vendors with a purpose in `purposes` or
     ///   `flexiblePurposes`. Vendor Legitimate Interest: the shown vendors with a purpose in
     ///   `legIntPurposes` or `flexiblePurposes` that may rest on legitimate interest.
@@ -202,7 +203,7 @@ extension GlobalVendorList {
 
     /// The sets of an Accept All for the `shown` vendors (see ``tcString(for:cmp:day:shownVendors:publisherRestrictions:)``).
     private func acceptAll(shown: VendorSet) -> AcceptAll {
-        let liBanned = tcfPolicyVersion >= 4 ? TCString.consentOnlyPurposes : PurposeSet()
+        let liBanned = tcfPolicyVersion >= 4 ? TCString.consentOnlyPurposes : [1]
         var all = AcceptAll()
         for purpose in 1...PurposeSet.maxID {
             let flexible = flexibleDeclarations[purpose].intersection(shown)
