@@ -301,4 +301,27 @@ import Testing
             } == ["gvl.restrictionNotFlexible"]
         )
     }
+
+    /// The DocC article "Getting started", section "Write the string your notice collected", kept true.
+    @Test func gettingStartedSection() throws {
+        let gvl = try GlobalVendorList(json: GVLFixtures.text(GVLFixtures.v17Name))
+        let cmp = GlobalVendorList.CMP(id: 300, language: try TwoLetterCode("FR"))
+        let day = Timestamp(iso8601: "2026-11-25")!
+        let accepted = try gvl.tcString(for: .acceptAll, cmp: cmp, day: day)
+        #expect(accepted.purposeLegitimateInterests == [2, 7, 8, 9, 10, 11])
+        #expect(accepted.disclosedVendors == gvl.activeVendorIds)
+        #expect(accepted.validate(against: gvl).isEmpty)
+        let rejected = try gvl.tcString(for: .rejectAll, cmp: cmp, day: day)
+        #expect(rejected.permissions(in: gvl).allowedVendors(purpose: 2).isEmpty)
+        let choice = GlobalVendorList.CustomChoice(
+            purposeConsents: [1, 2],
+            vendorConsents: [755],
+            vendorLegitimateInterestObjections: [1]
+        )
+        let own = try gvl.tcString(for: .custom(choice), cmp: cmp, day: day, shownVendors: [1, 2, 755])
+        #expect(own.vendorLegitimateInterests == [755])
+        #expect(own.renewal(against: gvl, shownVendors: [1, 2, 32, 755], today: day) == [.newVendors([32])])
+        let later = accepted.renewal(against: gvl, today: Timestamp(iso8601: "2028-01-01")!)
+        #expect(later == [.expired(lastUpdated: day, ageInDays: 402, maximumAge: 395)])
+    }
 }
