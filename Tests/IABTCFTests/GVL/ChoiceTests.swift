@@ -148,31 +148,33 @@ import Testing
         let gvl = list.gvl
         let shown = gvl.vendorIds.subtracting(gvl.deletedVendorIds)
         #expect(!shown.isEmpty && gvl.activeVendorIds == shown)
+        let none = PublisherRestrictions()
         let accept = try gvl.tcString(for: .acceptAll, cmp: Self.cmp, day: list.day)
-        let decoded = try Self.checkRoundTrip(
-            accept,
-            .acceptAll,
-            list,
-            shown: shown,
-            restrictions: PublisherRestrictions()
-        )
-        let matrix = decoded.permissions(in: gvl)
+        let decoded = try Self.checkRoundTrip(accept, .acceptAll, list, shown: shown, restrictions: none)
+        Self.checkAcceptAll(decoded, gvl, shown: shown, restrictions: none)
+        let reject = try gvl.tcString(for: .rejectAll, cmp: Self.cmp, day: list.day)
+        let rejected = try Self.checkRoundTrip(reject, .rejectAll, list, shown: shown, restrictions: none)
+        Self.checkRejectAll(rejected, gvl, shown: shown)
+    }
+
+    /// Accept All allows every purpose a shown vendor declares, except where a restriction forbids it.
+    static func checkAcceptAll(
+        _ tc: TCString,
+        _ gvl: GlobalVendorList,
+        shown: VendorSet,
+        restrictions: PublisherRestrictions
+    ) {
+        let matrix = tc.permissions(in: gvl)
         for id in gvl.vendorIds {
             let vendor = gvl.vendors[id]!
             for purpose in gvl.purposes.keys {
                 let declared = vendor.purposes.contains(purpose) || vendor.legIntPurposes.contains(purpose)
-                #expect(matrix.isAllowed(vendor: id, purpose: purpose) == (declared && !vendor.isDeleted))
+                let expected =
+                    shown.contains(id) && declared
+                    && !forbidden(restrictions, vendor: id, purpose: purpose, policy: gvl.tcfPolicyVersion)
+                #expect(matrix.isAllowed(vendor: id, purpose: purpose) == expected, "vendor \(id) purpose \(purpose)")
             }
         }
-        let reject = try gvl.tcString(for: .rejectAll, cmp: Self.cmp, day: list.day)
-        let rejected = try Self.checkRoundTrip(
-            reject,
-            .rejectAll,
-            list,
-            shown: shown,
-            restrictions: PublisherRestrictions()
-        )
-        Self.checkRejectAll(rejected, gvl, shown: shown)
     }
 
     /// Reject All allows no purpose and no special feature; special purposes to their shown declarers.
@@ -212,26 +214,7 @@ import Testing
                 )
                 let decoded = try Self.checkRoundTrip(tc, choice, list, shown: shown, restrictions: restrictions)
                 switch choice {
-                case .acceptAll:
-                    let matrix = decoded.permissions(in: gvl)
-                    for id in gvl.vendorIds {
-                        let vendor = gvl.vendors[id]!
-                        for purpose in gvl.purposes.keys {
-                            let declared = vendor.purposes.contains(purpose) || vendor.legIntPurposes.contains(purpose)
-                            let expected =
-                                shown.contains(id) && declared
-                                && !Self.forbidden(
-                                    restrictions,
-                                    vendor: id,
-                                    purpose: purpose,
-                                    policy: gvl.tcfPolicyVersion
-                                )
-                            #expect(
-                                matrix.isAllowed(vendor: id, purpose: purpose) == expected,
-                                "vendor \(id) purpose \(purpose)"
-                            )
-                        }
-                    }
+                case .acceptAll: Self.checkAcceptAll(decoded, gvl, shown: shown, restrictions: restrictions)
                 case .rejectAll: Self.checkRejectAll(decoded, gvl, shown: shown)
                 case .custom: break
                 }
