@@ -75,7 +75,7 @@ extension TCString {
 }
 
 /// Typed access to the members of one JSON object, with errors that name the key's path.
-private struct Fields {
+struct Fields {
     let members: [(String, JSON)]
     /// Where the object sits, e.g. `publisherRestrictions[0]`; empty at the top level.
     let path: String
