@@ -18,8 +18,8 @@ extension ATTFlow {
 
         // "Ask App Not to Track" only "Closes the message" (About IDFA messages): the consent
         // choices stay as they are and the ads SDK reads the ATT status itself. A scope or vendor
-        // list the app passes turns a rejection on.
-        if refusal && flow.rejection != .none {
+        // list the app passes turns a rejection on; without the GDPR there is no TC string to change.
+        if input.gdprApplies && refusal && flow.rejection != .none {
             decision.reject = flow.rejection
             decision.reapplyAfterCMP = true
         }

@@ -26,7 +26,8 @@ enum ATTCommand {
           --previous-status: the status seen last time; statusChanged says whether it differs.
           --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
             call): next is wait, and no tracker starts.
-          --cmp-shown: the CMP was shown in this run (google-ump: ATT right after it, no explainer).
+          --cmp-shown: google-ump only: the CMP was shown in this run (ATT right after it, no
+            explainer).
           --idfa-explainer: google-ump only: the app configured an IDFA explainer message; next is
             showIDFAExplainer where Google shows it before the ATT alert.
           --consent: the stored choice; without it, read from --tc-string through the trigger
@@ -190,6 +191,7 @@ enum ATTCommand {
             guard flow == .googleUMP else { usageError("--idfa-explainer needs --flow google-ump") }
             consentFlow.idfaExplainer = true
         }
+        if cmpShown && flow != .googleUMP { usageError("--cmp-shown needs --flow google-ump") }
         do throws(TCStringError) {
             // Without --consent, a given TC string says what the user chose, read through the trigger.
             let decoded = try tcString.map { text throws(TCStringError) in try TCString(encoded: text) }

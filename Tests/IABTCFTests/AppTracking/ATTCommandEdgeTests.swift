@@ -111,6 +111,9 @@ import Testing
         (["--flow", "pubconsent-att-first", "--gvl", "vendor-list.json"], "--gvl"),
         (["--strategy", "cmpFirst", "--gvl", "vendor-list.json"], "--gvl"),
         (["--flow", "consentmanager", "--reject-vendors", "1-5", "--gvl", "vendor-list.json"], "--gvl"),
+        (["--flow", "didomi-cmp-first", "--cmp-shown"], "--cmp-shown"),
+        (["--strategy", "cmpFirst", "--cmp-shown"], "--cmp-shown"),
+        (["--flow", "google-ump", "--restricted-as-denied"], "--restricted-as-denied"),
     ])
     func optionThatDoesNotApply(_ arguments: [String], _ option: String) throws {
         let output = try CommandLineTool.run(["att", "--status", "denied"] + arguments)
@@ -130,6 +133,7 @@ import Testing
         ["--flow", "didomi-att-first", "--scope", "appleDefault", "--reject-vendors", "1-5"],
         ["--flow", "consentmanager", "--gvl", ATTCommandEdgeTests.gvl],
         ["--flow", "adjust", "--scope", "denyAll", "--gvl", ATTCommandEdgeTests.gvl],
+        ["--flow", "google-ump", "--cmp-shown"],
     ])
     func optionThatApplies(_ arguments: [String]) throws {
         let output = try CommandLineTool.run(["att", "--status", "restricted"] + arguments)
@@ -146,7 +150,7 @@ import Testing
 
     /// `--scope` turns a rejection on for every flow that rejects nothing, Adjust included: the
     /// scope's purposes and special features leave the stored string.
-    @Test(arguments: ["didomi-cmp-first", "pubconsent-cmp-first", "onesecondbefore-att-first", "adjust"])
+    @Test(arguments: ["didomi-cmp-first", "pubconsent-cmp-first", "onesecondbefore-att-first", "adjust", "google-ump"])
     func scopeTurnsARejectionOn(_ flow: String) throws {
         let accept = try TrackingFixtures.acceptAll().encoded()
         let literal = try att(["--flow", flow, "--status", "denied", "--tc-string", accept])
