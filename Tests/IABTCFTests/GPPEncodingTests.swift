@@ -34,6 +34,34 @@ import Testing
         }
     }
 
+    /// Seeded random GPP strings (headers with and without extra padding characters, TC strings
+    /// with padding bits set, empty and opaque sections) come back byte for byte.
+    @Test func randomStringsComeBackByteForByte() throws {
+        var rng = SplitMix64(seed: 0x6_99E)
+        var accepted = 0
+        for _ in 0..<500 {
+            var ids = Set((0..<Int.random(in: 0...5, using: &rng)).map { _ in Int.random(in: 1...20, using: &rng) })
+            if Bool.random(using: &rng) { ids.insert(GPPString.tcfEuV2SectionId) }
+            let sorted = ids.sorted()
+            var header = try #require(GPPString.encodeHeader(version: 1, ids: sorted))
+            if Bool.random(using: &rng) { header += "A" }
+            let sections = try sorted.map { id in
+                guard id == GPPString.tcfEuV2SectionId else {
+                    return ["", "1YNN", "x.y_z-0", "CAAA"][Int.random(in: 0...3, using: &rng)]
+                }
+                var tc = try RandomModels.model(&rng).encoded()
+                // A set padding bit, which only a layout-preserving encoder keeps.
+                if Bool.random(using: &rng), let last = tc.popLast() { tc.append(last == "A" ? "B" : last) }
+                return tc
+            }
+            let text = ([header] + sections).joined(separator: "~")
+            guard let gpp = try? GPPString(encoded: text) else { continue }
+            accepted += 1
+            #expect(try gpp.encoded(.preservingLayout) == text)
+        }
+        #expect(accepted > 400)
+    }
+
     @Test func changedSectionsAreWrittenAnew() throws {
         var gpp = try GPPString(encoded: "DBACNY~" + Self.tcf + "~1YNN")
         gpp.tcfEuV2?.cmpId = 300

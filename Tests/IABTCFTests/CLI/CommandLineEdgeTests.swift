@@ -36,6 +36,7 @@ import Darwin
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("tcstring: unknown command nosuch\nusage: tcstring COMMAND"))
         #expect(try run(["nosuch"]).stderr.hasPrefix("tcstring: unknown command nosuch\n"))
+        #expect(try run(["help", "help"]).stdout == run(["--help"]).stdout)
     }
 
     /// A value a closure refuses is a usage error even where the option's variable is optional.
