@@ -66,9 +66,24 @@ enum Terminal {
     }
 
     /// A whole file as UTF-8 text, or `nil` when it cannot be read.
-    static func readFile(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
+    static func readFile(_ path: String) -> String? { try? contents(of: path).get() }
+
+    /// Why a file cannot be read: `cannot read PATH: REASON` (the system's reason), or that it is a directory.
+    struct FileError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A whole file as UTF-8 text, or why it cannot be read.
+    static func contents(of path: String) -> Result<String, FileError> {
+        func failure(_ code: Int32) -> Result<String, FileError> {
+            .failure(FileError(description: "cannot read \(path): \(String(cString: strerror(code)))"))
+        }
+        guard let file = fopen(path, "rb") else { return failure(errno) }
         defer { fclose(file) }
+        var info = stat()
+        if fstat(fileno(file), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(FileError(description: "\(path) is a directory, not a file"))
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -76,7 +91,8 @@ enum Terminal {
             bytes += chunk[0..<count]
             if count < chunk.count { break }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        if ferror(file) != 0 { return failure(errno) }
+        return .success(String(decoding: bytes, as: UTF8.self))
     }
 
     /// An input the whole command depends on is unusable (a file that cannot be read): the message
