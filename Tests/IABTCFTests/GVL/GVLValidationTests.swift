@@ -68,7 +68,7 @@ import Testing
                 }
             ).isEmpty
         )
-        let restricted = try ruleString {
+        let restricted = ruleString {
             $0.vendorListVersion = 9
             $0.vendorConsents = []
             $0.vendorLegitimateInterests = []
