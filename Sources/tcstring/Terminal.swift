@@ -58,23 +58,34 @@ enum Terminal {
         AnySequence { AnyIterator { readLine(strippingNewline: true) } }
     }
 
-    /// All of standard input as text.
-    static func readAll() -> String? {
-        var lines: [String] = []
-        while let line = readLine(strippingNewline: false) { lines.append(line) }
-        return lines.joined()
+    /// The most a whole-input read takes (`encode`'s JSON, `--gvl` files): the JSON reader's own
+    /// limit, checked while reading, so a larger input is refused without being held in memory.
+    static let maxWholeInputBytes = 16 << 20
+
+    /// All of standard input as text; a larger input than ``maxWholeInputBytes`` is an input error.
+    static func readAll() -> String? { readWhole(0, name: "standard input") }
+
+    /// A whole file as UTF-8 text, or `nil` when it cannot be read; a file larger than
+    /// ``maxWholeInputBytes`` is an input error.
+    static func readFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return readWhole(descriptor, name: path)
     }
 
-    /// A whole file as UTF-8 text, or `nil` when it cannot be read.
-    static func readFile(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
+    private static func readWhole(_ descriptor: Int32, name: String) -> String? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = fread(&chunk, 1, chunk.count, file)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            guard count > 0 else { break }
+            guard bytes.count + count <= maxWholeInputBytes else {
+                inputError("\(name) is larger than \(maxWholeInputBytes) bytes")
+            }
             bytes += chunk[0..<count]
-            if count < chunk.count { break }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
