@@ -121,7 +121,11 @@ enum EncodeChoiceCommand {
     /// The JSON file at `path` read by `body`; a file that cannot be read or read by `body` ends
     /// the command (status 1) with the path and the error.
     private static func parse<T>(_ path: String, _ body: (JSON) throws(ModelError) -> T) -> T {
-        guard let text = Terminal.readFile(path) else { Terminal.inputError("cannot read \(path)") }
+        let text: String
+        switch Terminal.contents(of: path) {
+        case .success(let contents): text = contents
+        case .failure(let error): Terminal.inputError("\(error)")
+        }
         do {
             return try body(try JSON(parsing: text))
         } catch {
