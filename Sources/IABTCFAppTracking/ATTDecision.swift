@@ -10,6 +10,12 @@ public enum ATTNextStep: String, Sendable, Hashable {
     case showCMPWithoutTracking
     /// No UI.
     case done
+    /// Show the IDFA explainer message (``ATTFlow/googleUMP`` with ``ConsentFlow/idfaExplainer``):
+    /// its "Continue" shows the ATT alert, so evaluate again with ``ATTFlowState/attRequested`` set.
+    case showIDFAExplainer
+    /// A prompt is already on screen (``ATTFlowState/promptInProgress``): show nothing and start no
+    /// tracker; the call that showed the prompt evaluates again once it is answered.
+    case wait
 }
 
 /// What to remove from the TC string.
@@ -27,7 +33,8 @@ public enum ATTRejection: String, Sendable, Hashable {
 public enum VendorSelection: Sendable, Hashable {
     /// No vendor.
     case none
-    /// Every vendor.
+    /// Every vendor; in a ``ConsentFlow``'s tracking-scope rejection, the vendors related to the
+    /// rejected purposes and special features (see ``ConsentFlow/vendorList``).
     case all
     /// The vendors in the set.
     case only(VendorSet)
@@ -53,8 +60,17 @@ public enum ATTWarning: String, Sendable, Hashable {
     /// ATT is requested although the CMP recorded no tracking consent (a refusal, or a CMP closed
     /// without a choice): App Review has rejected an ATT alert after a refusal in the consent notice.
     case attAfterCMPRefusal
-    /// The CMP was closed without a choice before an ATT request could follow: Didomi warns that a
-    /// dismissable notice before the alert delays the request, which Apple does not accept.
+    /// The CMP came first and ATT is not requested because its answer did not meet the trigger.
+    /// Didomi, "App Tracking Transparency (iOS 14.5+)", its App Review advice: "If you show the ATT
+    /// permission request after the CMP, always show the ATT permission irrespective of the user
+    /// choice in the CMP.", because Apple then treats the CMP as custom messaging before the alert.
+    /// The guides' CMP-first samples skip it (Didomi's, Onesecondbefore's); ``ATTTrigger/always``
+    /// asks anyway.
+    case attNotRequestedAfterCMP
+    /// The CMP was closed without a choice before an ATT request could follow: Didomi, "App Tracking
+    /// Transparency (iOS 14.5+)", "Apple guidelines": "If the CMP is allowed to be closed, this would
+    /// delay the permission request which Apple does not accept after showing a custom message
+    /// before the alert."
     case dismissableCMPBeforeATT
     /// The ATT status was a raw value outside 0-3: it counts as denied (no IDFA, no trackers) and
     /// the flow followed its guide's branch for unknown values.
@@ -70,14 +86,18 @@ public struct ATTDecision: Sendable, Hashable {
     /// Whether the IDFA may be read (only with ATT authorized, or below iOS 14 without Limit Ad Tracking).
     public var idfaAllowed: Bool
     /// Whether tracking SDKs may start, as far as the TC string then permits. Never before the flow
-    /// is done where the GDPR applies: the CMP must have recorded a choice first.
+    /// is done where the GDPR applies: the CMP must have recorded a choice first. Under
+    /// ``ATTFlow/googleUMP`` it says whether the Google Mobile Ads SDK may start, which reads the
+    /// ATT status itself: also after a denial, once the message and the alert were both answered.
     public var trackersAllowed: Bool
-    /// Whether to re-apply the rejection to whatever the CMP saves next.
+    /// Whether to re-apply the rejection to whatever the CMP saves next: evaluate again with the
+    /// saved choice, whose decision says what the rejection then removes.
     public var reapplyAfterCMP: Bool
     /// Anything the app should know about this decision.
     public var warnings: [ATTWarning]
-    /// Whether the ATT status differs from the previous one the app passed in (Adjust: check the
-    /// status "any time they change it"); `false` without a previous status.
+    /// Whether the ATT status differs from the previous one the app passed in (Adjust, "App Tracking
+    /// Transparency framework", "Check for authorization status change": "You need to check the
+    /// user's authorization status any time they change it."); `false` without a previous status.
     public var statusChanged: Bool
     /// The purposes the rejection removes (consent and legitimate interest, core and Publisher TC),
     /// whether or not the stored string had them; empty when ``reject`` is ``ATTRejection/none``.

@@ -1,35 +1,46 @@
-// The guides' flows, rule by rule. Each rule names the guide's line in shared/seeds/ it comes from:
-// Didomi = 000_1b043c6a936a75ed.txt, PubConsent = 001_98f8a442817ec511.txt,
-// consentmanager = 002_eef79d1cddf8c048.txt, Adjust = 003_7bd3a79e2abd19d6.txt,
-// Onesecondbefore = 004_81c635dad8329ae5.txt. The DocC article GuideFlows quotes them.
+// The guides' flows, rule by rule. Each rule cites its guide by vendor, section and the quoted
+// sentence; the pages are Didomi's "App Tracking Transparency (iOS 14.5+)" (developers
+// documentation, iOS and tvOS SDK), PubConsent's "App Tracking Transparency (iOS 14.5+)",
+// consentmanager's "[iOS] 4. Working with ATT (App Tracking Transparency / iOS)", Adjust's "App
+// Tracking Transparency framework" and Onesecondbefore's "iOS App Tracking · howto". The DocC
+// article GuideFlows quotes them too.
 
 extension ATTFlow {
     /// The literal decision of this flow for `input`, refined by `flow` (trigger, rejection, options).
     func decide(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTDecision {
+        if self == .googleUMP { return decideGoogleUMP(input, flow: flow) }
         let status = input.status
         let consent = input.consent
         let firstRequest = status == .notDetermined && !input.state.attRequested
         // Only authorized, or a device without ATT and without Limit Ad Tracking, may track: an
         // unknown raw value is already .denied here (it fails closed).
         let mayTrack = status == .authorized || (status == .unavailable && flow.legacyLimitAdTracking != true)
+        let restrictedAsRefusal = restrictedIsRefusal || flow.restrictedAsDenied
+        let refusal =
+            status == .denied || (status == .restricted && restrictedAsRefusal)
+            || (status == .unavailable && flow.legacyLimitAdTracking == true)
 
-        // Adjust has no CMP: "you must display a prompt" (Adjust 3) while notDetermined; the IDFA
-        // "Only if the user grants ATT consent" (Adjust 93).
+        // Adjust has no CMP: "If you want to record the device's ID for Advertisers (IDFA), you
+        // must display a prompt in your app to gather the user's consent" (Adjust, introduction);
+        // the IDFA "Only if the user grants ATT consent" (Adjust, "iOS 17 consent handling").
         if self == .adjust || !input.gdprApplies {
             // Without the GDPR no CMP is needed; the guides' ATT steps remain (a reading of ours).
             let next: ATTNextStep = firstRequest ? .requestATT : .done
-            return ATTDecision(
+            var decision = ATTDecision(
                 next: next,
                 idfaAllowed: mayTrack,
                 trackersAllowed: mayTrack && next == .done,
                 warnings: input.isUnknownStatus ? [.unknownStatus] : []
             )
+            // A rejection an option turns on (Adjust rejects nothing itself) applies to the TC
+            // string the app's CMP stored; without the GDPR there is no TC string to change.
+            if input.gdprApplies && refusal && flow.rejection != .none {
+                decision.reject = flow.rejection
+                decision.reapplyAfterCMP = true
+            }
+            return decision
         }
 
-        let restrictedAsRefusal = restrictedIsRefusal || flow.restrictedAsDenied
-        let refusal =
-            status == .denied || (status == .restricted && restrictedAsRefusal)
-            || (status == .unavailable && flow.legacyLimitAdTracking == true)
         var decision = ATTDecision(next: .done, idfaAllowed: mayTrack)
         decision.next =
             asksATTFirst ? nextATTFirst(input, refusal: refusal, flow: flow) : nextCMPFirst(input, flow: flow)
@@ -38,13 +49,14 @@ extension ATTFlow {
             decision.reject = flow.rejection
             decision.reapplyAfterCMP = true
         }
-        // "Never initialize trackers before ATT + CMP flow finishes" (consentmanager 149), "Enable
-        // ad/analytics only if CMP allows" (consentmanager 99): every flow waits for a CMP choice.
+        // consentmanager, "Step 11: Best Practices": "Never initialize trackers before ATT + CMP
+        // flow finishes"; "Step 6: Decision Table": "Enable ad/analytics only if CMP allows". Every
+        // flow waits for a CMP choice.
         decision.trackersAllowed = mayTrack && decision.next == .done && consent.hasChoice
 
         if input.isUnknownStatus { decision.warnings.append(.unknownStatus) }
         if decision.next == .showCMP && refusal && !input.isUnknownStatus {
-            // "Do not show the CMP after a user denies an ATT permission request" (Didomi 303).
+            // Didomi, "Apple guidelines": "Do not show the CMP after a user denies an ATT permission request."
             decision.warnings.append(.appReviewRisk)
         }
         if status == .restricted && !restrictedAsRefusal && decision.next == .showCMP {
@@ -53,71 +65,96 @@ extension ATTFlow {
         if decision.next == .requestATT && (consent == .refused || consent == .dismissed) {
             decision.warnings.append(.attAfterCMPRefusal)
         }
+        if !asksATTFirst && firstRequest && consent == .refused && decision.next == .done {
+            // The sample asks ATT only after consent, against Didomi's own App Review advice ("We
+            // recommend being careful about the following points"): "If you show the ATT permission
+            // request after the CMP, always show the ATT permission irrespective of the user choice
+            // in the CMP."
+            decision.warnings.append(.attNotRequestedAfterCMP)
+        }
         if self == .didomiCMPFirst && consent == .dismissed {
-            // "do not allow the CMP to be closed without the user agreeing or disagreeing" (Didomi 305).
+            // Didomi, "Apple guidelines": "If you show the ATT permission request after the CMP, do
+            // not allow the CMP to be closed without the user agreeing or disagreeing."
             decision.warnings.append(.dismissableCMPBeforeATT)
         }
         return decision
     }
 
-    /// ATT first: Didomi 398-442, PubConsent 8-13 and 18-23, consentmanager 51-102,
-    /// Onesecondbefore 5-6.
+    /// ATT first: Didomi's "Show the ATT permission then the CMP notice if the user accepts the ATT
+    /// permission", PubConsent's option 1, consentmanager's steps 3 to 6, Onesecondbefore's
+    /// "Recommended consent flow".
     private func nextATTFirst(_ input: ATTFlowInput, refusal: Bool, flow: ConsentFlow) -> ATTNextStep {
         let consent = input.consent
-        // The CMP shows only while it has to collect a choice: Didomi's setupUI and consentmanager's
-        // checkAndOpen() open it when needed, Onesecondbefore "only when consent has not been given
-        // previously (it either is not stored in UserDefaults or its value has expired)" (14).
+        // The CMP shows only while it has to collect a choice: Didomi's sample and consentmanager's
+        // `checkAndOpen()` open it when needed; Onesecondbefore, "Open WebView with consent page":
+        // "Do this only when consent has not been given previously (it either is not stored in
+        // UserDefaults or its value has expired)."
         let cmpIfNeeded: ATTNextStep = consent.needsCMP ? .showCMP : .done
         switch input.status {
         case .notDetermined where !input.state.attRequested:
-            // Didomi 408 "The ATT permission request will always be displayed if it is not
-            // restricted"; PubConsent 22; consentmanager 53 "If status is .notDetermined, request
-            // authorization"; Onesecondbefore 6 "First ask". A stored choice asks only if it meets
-            // the trigger (always, by default).
+            // Didomi: "The ATT permission request will always be displayed if it is not
+            // restricted." PubConsent: "The ATT permission request will always be displayed if the
+            // device is running iOS 14 or later and the ATT status is not restricted."
+            // consentmanager, "Step 3: Request ATT Authorization": "If status is .notDetermined,
+            // request authorization when the app is active". Onesecondbefore: "First ask if you can
+            // use the ID for Advertisers with an App Tracking Request." A stored choice asks only if
+            // it meets the trigger (always, by default).
             return consent.needsCMP || flow.trigger.isMet(by: consent) ? .requestATT : .done
         case .notDetermined:
-            // Still notDetermined after the request: Didomi 431-434 "This is not supposed to happen
-            // ... Show the Didomi CMP notice"; PubConsent 23 "cannot be shown"; consentmanager 78-79
-            // `.notDetermined: openCMP()`; Onesecondbefore 6 "The consent dialogue will be shown after".
+            // Still notDetermined after the request: the alert could not show. Didomi's sample
+            // shows the notice then; PubConsent: "The PubConsent UI will be shown only if the user
+            // accepts the ATT permission request or if the ATT permission request cannot be shown";
+            // consentmanager's decision table for .notDetermined: "Wait for ATT prompt, then launch
+            // CMP."; Onesecondbefore: "The consent dialogue will be shown after."
             return cmpIfNeeded
         case .authorized, .unavailable:
-            // Didomi 421-423 and 437-439; PubConsent 20-23; consentmanager 62, 72-73, 99, 102.
+            // Didomi: "The Didomi consent notice will only be displayed if the user accepts the ATT
+            // permission OR the ATT permission cannot be displayed for any reason (restricted or
+            // iOS < 14)." consentmanager's decision table: ".authorized Yes Collect granular CMP
+            // consent." and "iOS < 14 N/A Skip ATT, use CMP only."
             return cmpIfNeeded
         case .restricted where !refusal:
-            // Didomi 427-430 "ATT is restricted ... Show the Didomi CMP notice"; PubConsent 21.
+            // Didomi (as above) and PubConsent: "The user has accepted the ATT permission request or
+            // ATT is restricted".
             return cmpIfNeeded
         case .restricted, .denied:
             switch self {
             case .didomiATTFirst, .pubConsentATTFirst:
-                // Didomi 424-426 `setUserDisagreeToAll()` and no notice; PubConsent 8 "collect consent
-                // from the CMP only if the user has granted permission via ATT", 11, 13.
+                // No notice: Didomi, "Recommended solutions": "a user who does not give consent to
+                // ATT is assumed to also not give consent to the CMP" (its sample calls
+                // `setUserDisagreeToAll()`); PubConsent, option 1: "collect consent from the CMP
+                // only if the user has granted permission via ATT".
                 return .done
             case .consentmanager where input.isUnknownStatus:
-                // consentmanager 80-81 `@unknown default: openCMP()`.
+                // consentmanager, "Step 4: Handle ATT Result": an unknown status opens the CMP.
                 return cmpIfNeeded
             case .consentmanager:
-                // consentmanager 74-77, 100 "Reject ad purposes/vendors programmatically, then show
-                // CMP for non-tracking purposes", 101 "Same as Denied".
+                // consentmanager's decision table: "Reject ad purposes/vendors programmatically,
+                // then show CMP for non-tracking purposes." and for .restricted "Same as Denied."
                 return consent.needsCMP ? .showCMPWithoutTracking : .done
             default:
-                // Onesecondbefore 6 "No changes to the consent dialogue will be made depending on the
+                // Onesecondbefore: "No changes to the consent dialogue will be made depending on the
                 // answer on the App Tracking Request."
                 return cmpIfNeeded
             }
         }
     }
 
-    /// CMP first: Didomi 359-396, PubConsent 14-17, Onesecondbefore 8-9, 14 and 42.
+    /// CMP first: Didomi's "Show the CMP notice then the ATT permission if the user gives consent in
+    /// the CMP notice", PubConsent's option 2, Onesecondbefore's "Alternative consent flow".
     private func nextCMPFirst(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTNextStep {
-        // Didomi 371 "The CMP consent notice will always be displayed"; PubConsent 16 "first by the
-        // CMP and then by ATT"; Onesecondbefore 14, 33 "If consent has expired, the WebView should
-        // be shown again".
+        // Didomi: "The CMP consent notice will always be displayed"; PubConsent: "first by the CMP
+        // and then by ATT"; Onesecondbefore, "Open WebView with consent page": "If consent has
+        // expired, the WebView should be shown again."
         if input.consent.needsCMP { return .showCMP }
-        // After the CMP: ATT only while notDetermined (Didomi 385) and only if the answer meets the
-        // trigger (Didomi 369 "at least one purpose"; Onesecondbefore 42 "purposes 2-6"); otherwise
-        // "The ATT status will remain notDetermined" (Didomi 371) and, once answered, "it is not
-        // possible to resurface the App Tracking Request at will" (Onesecondbefore 9). A denial
-        // changes nothing in the CMP: "The two are independent" (Didomi 345).
+        // After the CMP: ATT only while notDetermined and only if the answer meets the trigger
+        // (Didomi: "The user gave consent to at least one purpose in the Didomi consent notice";
+        // Onesecondbefore: "If the user consented to any advertising, social or marketing purposes
+        // (e.g. IAB purposes 2-6), ask for Apple App Tracking"); otherwise "The ATT status will
+        // remain notDetermined" (Didomi) and, once answered, "it is not possible to resurface the
+        // App Tracking Request at will" (Onesecondbefore). A denial changes nothing in the CMP:
+        // "The two are independent." (Didomi, "What happens if the customer gives consent in the
+        // Didomi CMP but rejects the ATT permission?").
         let firstRequest = input.status == .notDetermined && !input.state.attRequested
         return firstRequest && flow.trigger.isMet(by: input.consent) ? .requestATT : .done
     }

@@ -3,36 +3,57 @@
 /// do. Where a guide contradicts Apple's rules or itself, the decision follows the guide's sample
 /// and carries a warning; the other reading is an option of ``ConsentFlow``.
 ///
-/// Each rule quotes its guide in <doc:GuideFlows>; ``ATTStrategy`` holds our recommended flows.
+/// The guides are the vendors' pages Didomi, "App Tracking Transparency (iOS 14.5+)" (developers
+/// documentation, iOS and tvOS SDK); PubConsent, "App Tracking Transparency (iOS 14.5+)";
+/// consentmanager, "[iOS] 4. Working with ATT (App Tracking Transparency / iOS)"; Adjust, "App
+/// Tracking Transparency framework"; Onesecondbefore, "iOS App Tracking · howto". Each case names
+/// the section it follows; each rule quotes its guide in <doc:GuideFlows>. ``ATTStrategy`` holds
+/// our recommended flows.
+/// ``googleUMP`` follows Google's public help and developer pages, which play the guide's part.
 public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
-    /// Didomi, "Show the ATT permission then the CMP notice if the user accepts the ATT permission"
-    /// (Didomi's recommended implementation): ATT first; authorized, restricted, iOS < 14 and
-    /// notDetermined show the CMP; denied disagrees to all purposes and vendors, every time.
+    /// Didomi, section "Show the ATT permission then the CMP notice if the user accepts the ATT
+    /// permission" ("This is our recommended implementation.", "Recommended solutions"): ATT first;
+    /// authorized, restricted, iOS < 14 and notDetermined show the CMP; denied disagrees to all
+    /// purposes and vendors, every time.
     case didomiATTFirst = "didomi-att-first"
-    /// Didomi, "Show the CMP notice then the ATT permission if the user gives consent in the CMP
-    /// notice": the notice always shows; ATT is requested if the status is notDetermined and at least
-    /// one purpose has consent. The two answers are independent: a denial rejects nothing.
+    /// Didomi, section "Show the CMP notice then the ATT permission if the user gives consent in the
+    /// CMP notice": "The CMP consent notice will always be displayed"; ATT is requested if the
+    /// status is notDetermined and at least one purpose has consent. "The two are independent."
+    /// (section "What happens if the customer gives consent in the Didomi CMP but rejects the ATT
+    /// permission?"): a denial rejects nothing.
     case didomiCMPFirst = "didomi-cmp-first"
-    /// PubConsent option 1: ATT first; the CMP only after authorized, restricted or iOS < 14; a user
-    /// who denies ATT "is assumed to also deny consent through the CMP".
+    /// PubConsent, option 1, "Ask for permission via ATT, then collect consent from the CMP only if
+    /// the user has granted permission via ATT.": the CMP only after authorized, restricted or
+    /// iOS < 14; a user who denies ATT is "assumed to also deny consent through the CMP".
     case pubConsentATTFirst = "pubconsent-att-first"
-    /// PubConsent option 2: the CMP first, then ATT ("first by the CMP and then by ATT"), whatever
-    /// the CMP answer; the CMP choices stay as they are after a denial.
+    /// PubConsent, option 2 (its pros and cons): the CMP first, then ATT ("first by the CMP and then
+    /// by ATT"), whatever the CMP answer; the CMP choices stay as they are after a denial.
     case pubConsentCMPFirst = "pubconsent-cmp-first"
-    /// consentmanager: ATT fully resolved first; denied and restricted reject the ad purposes and
-    /// vendors, then open a CMP for the non-tracking purposes; no tracker before both finish.
+    /// consentmanager, steps 3 to 7: ATT fully resolved first; denied and restricted reject the ad
+    /// purposes and the vendors related to them, then open a CMP "for non-tracking purposes"
+    /// ("Step 6: Decision Table — ATT × CMP Behavior × SDK Actions"); "Never initialize trackers
+    /// before ATT + CMP flow finishes." ("Step 11: Best Practices").
     case consentmanager = "consentmanager"
-    /// Onesecondbefore's recommended flow: ATT first, then the consent dialogue, unchanged whatever
-    /// the ATT answer.
+    /// Onesecondbefore, "1. Recommended consent flow": ATT first, then the consent dialogue, "No
+    /// changes to the consent dialogue will be made depending on the answer on the App Tracking
+    /// Request."
     case onesecondbeforeATTFirst = "onesecondbefore-att-first"
-    /// Onesecondbefore's alternative flow: the consent dialogue first (again when consent expired);
-    /// ATT only if the user consented to an advertising, social or marketing purpose (2-6).
+    /// Onesecondbefore, "2. Alternative consent flow": "First show the consent dialogue." (again
+    /// when consent expired); ATT only if the user consented to an advertising, social or marketing
+    /// purpose (2-6), as "Open WebView with consent page" says.
     case onesecondbeforeCMPFirst = "onesecondbefore-cmp-first"
-    /// Adjust, without a CMP: request ATT while notDetermined, the IDFA only when authorized, and
-    /// report every status change to the SDK.
+    /// Adjust, without a CMP: request ATT while notDetermined, the IDFA "Only if the user grants ATT
+    /// consent" ("iOS 17 consent handling"), and report every status change to the SDK ("Check for
+    /// authorization status change").
     case adjust = "adjust"
+    /// Google's User Messaging Platform, the CMP of the Google Mobile Ads SDK: where the GDPR applies
+    /// and no choice is stored, the European regulations message, then ATT whatever the answer;
+    /// otherwise ATT, after the IDFA explainer when the app configured one. A denial changes nothing
+    /// in the TC string; the ads SDK starts once both were answered or not needed. Google's own
+    /// pages, not one of the five guides: see <doc:GuideFlows>.
+    case googleUMP = "google-ump"
 
-    /// The guide, as its file in `shared/seeds/` names it.
+    /// The vendor whose guide the flow reproduces.
     public var guide: String {
         switch self {
         case .didomiATTFirst, .didomiCMPFirst: "Didomi"
@@ -40,20 +61,21 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
         case .consentmanager: "consentmanager"
         case .onesecondbeforeATTFirst, .onesecondbeforeCMPFirst: "Onesecondbefore"
         case .adjust: "Adjust"
+        case .googleUMP: "Google"
         }
     }
 
     /// Whether the ATT alert comes before the CMP.
     public var asksATTFirst: Bool {
         switch self {
-        case .didomiCMPFirst, .pubConsentCMPFirst, .onesecondbeforeCMPFirst: false
+        case .didomiCMPFirst, .pubConsentCMPFirst, .onesecondbeforeCMPFirst, .googleUMP: false
         default: true
         }
     }
 
     /// What lets ATT follow a CMP answer, as the guide says: Didomi's CMP-first sample needs consent
-    /// to any purpose, Onesecondbefore's purposes 2-6; PubConsent's CMP-first option and every
-    /// ATT-first flow ask ATT whatever the CMP holds.
+    /// to any purpose, Onesecondbefore's purposes 2-6; PubConsent's CMP-first option, Google UMP and
+    /// every ATT-first flow ask ATT whatever the CMP holds.
     public var defaultTrigger: ATTTrigger {
         switch self {
         case .didomiCMPFirst: .anyPurpose
@@ -78,9 +100,10 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
         self == .consentmanager ? .adPurposes : .appleDefault
     }
 
-    /// The vendors a refusal rejects: every vendor for consentmanager (`rejectPurposes(...,
-    /// updateVendor: true)`: without a vendor list, every vendor's consent goes and the CMP collects
-    /// the non-tracking vendors again) and wherever everything is rejected; none otherwise.
+    /// The vendors a refusal rejects: for consentmanager the vendors related to the rejected
+    /// purposes (its recipe "Reject ad purposes/vendors when ATT denied or restricted" calls
+    /// `rejectPurposes` with `updateVendor: true`; ``ConsentFlow/vendorList`` says which vendors
+    /// those are), every vendor wherever everything is rejected, none otherwise.
     public var defaultRejectVendors: VendorSelection {
         switch self {
         case .didomiATTFirst, .pubConsentATTFirst, .consentmanager: .all
@@ -89,8 +112,9 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the guide handles restricted as a refusal. Didomi and PubConsent show the CMP
-    /// instead ("ATT is restricted on the device so the user was not asked for a choice").
-    var restrictedIsRefusal: Bool {
+    /// instead (PubConsent: "The user has accepted the ATT permission request or ATT is
+    /// restricted"); ``ConsentFlow/restrictedAsDenied`` gives them the other reading.
+    public var restrictedIsRefusal: Bool {
         switch self {
         case .didomiATTFirst, .pubConsentATTFirst, .didomiCMPFirst, .pubConsentCMPFirst: false
         default: true

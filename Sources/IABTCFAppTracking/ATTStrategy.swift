@@ -60,11 +60,25 @@ public struct ATTFlowState: Sendable, Hashable {
     /// The ATT status the app saw last time (persist it between launches), or `nil` if unknown:
     /// ``ATTDecision/statusChanged`` compares against it.
     public var previousStatus: ATTStatus?
+    /// Whether the ATT alert, the CMP or an explainer is on screen right now, shown by another call
+    /// (launch and `didBecomeActive` both evaluate): the decision is then ``ATTNextStep/wait``, so
+    /// no second prompt starts on top of it.
+    public var promptInProgress: Bool
+    /// Whether the CMP was shown in this run. ``ATTFlow/googleUMP`` then requests ATT right after
+    /// it, without the IDFA explainer.
+    public var cmpShown: Bool
 
     /// Creates a flow state; the defaults are a first evaluation.
-    public init(attRequested: Bool = false, previousStatus: ATTStatus? = nil) {
+    public init(
+        attRequested: Bool = false,
+        previousStatus: ATTStatus? = nil,
+        promptInProgress: Bool = false,
+        cmpShown: Bool = false
+    ) {
         self.attRequested = attRequested
         self.previousStatus = previousStatus
+        self.promptInProgress = promptInProgress
+        self.cmpShown = cmpShown
     }
 
     /// Whether `status` differs from ``previousStatus``.
@@ -79,7 +93,8 @@ extension ATTDecision {
     /// the IDFA only with `authorized` (or a pre-iOS 14 device without Limit Ad Tracking); trackers
     /// never with notDetermined, restricted or denied, and never before the CMP has recorded a
     /// choice where the GDPR applies; ATT is never requested after a CMP refusal, nor twice in one
-    /// run (`state.attRequested`), nor unless the status is notDetermined; after an ATT refusal the
+    /// run (`state.attRequested`), nor while a prompt is on screen (`state.promptInProgress`: the
+    /// step is ``ATTNextStep/wait``), nor unless the status is notDetermined; after an ATT refusal the
     /// tracking scope is rejected and re-applied after every CMP save, and no CMP may ask for
     /// tracking — except where a warning says the chosen options knowingly do otherwise.
     ///
@@ -104,6 +119,7 @@ extension ATTDecision {
         )
         decision.statusChanged = state.changed(to: status)
         decision.setRejection(decision.reject, scope: .appleDefault, vendors: .none)
+        decision.waitIfPromptInProgress(state)
         return decision
     }
 

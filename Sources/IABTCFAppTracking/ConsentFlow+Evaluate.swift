@@ -51,7 +51,9 @@ extension ConsentFlow {
     /// - Parameters:
     ///   - status: the ATT status, read afresh (``ATTStatus/current``), never the request callback's.
     ///   - stored: what the CMP stored.
-    ///   - state: whether ATT was requested in this run, and the status seen last time.
+    ///   - state: whether ATT was requested in this run, the status seen last time, and whether a
+    ///     prompt is on screen (then the step is ``ATTNextStep/wait``: call it from the launch path
+    ///     and from `didBecomeActive` alike, and only one of them shows a prompt).
     ///   - today: now; a rewritten string's LastUpdated is this UTC day.
     public func evaluate(
         status: ATTStatus,

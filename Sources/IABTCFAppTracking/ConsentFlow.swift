@@ -1,6 +1,8 @@
+public import IABTCF
+
 /// The flow an app follows, with everything that refines it: one of our ``ATTStrategy`` flows or a
 /// guide's ``ATTFlow``, what lets ATT follow the CMP (``trigger``), and what an ATT refusal rejects
-/// (``rejection``, ``scope``, ``rejectVendors``).
+/// (``rejection``, ``scope``, ``rejectVendors``, ``vendorList``).
 ///
 /// ``evaluate(status:stored:state:today:)`` is the one call an app makes at launch, on every
 /// return to the foreground and after every prompt.
@@ -23,28 +25,45 @@ public struct ConsentFlow: Sendable, Hashable {
     public var rejection: ATTRejection
     /// The purposes and special features a ``ATTRejection/trackingScope`` rejection removes.
     public var scope: TrackingScope
-    /// The vendors a ``ATTRejection/trackingScope`` rejection removes (a ``ATTRejection/all`` rejection removes all).
+    /// The vendors a ``ATTRejection/trackingScope`` rejection removes (a ``ATTRejection/all`` rejection
+    /// removes all): ``VendorSelection/all`` stands for the vendors related to the rejection, as
+    /// ``vendorList`` says.
     public var rejectVendors: VendorSelection
+    /// The Global Vendor List that says which vendors a ``VendorSelection/all`` selection of
+    /// ``rejectVendors`` means. With a list: its vendors that declare a rejected purpose (on consent,
+    /// on legitimate interest or as flexible) or a rejected special feature, at every evaluation,
+    /// so a vendor that declares none keeps its consent. Without one: every vendor while the CMP
+    /// still has to collect a choice (the next step is ``ATTNextStep/showCMP`` or
+    /// ``ATTNextStep/showCMPWithoutTracking``), and no vendor once it has recorded one, so the
+    /// vendors the CMP collects after the refusal keep their consent.
+    public var vendorList: GlobalVendorList?
     /// For a guide that shows the CMP on restricted (Didomi, PubConsent): handle restricted as a
     /// refusal instead, as consentmanager does and our strategies do by default.
     public var restrictedAsDenied: Bool
     /// Below iOS 14: the Limit Ad Tracking setting; `true` makes a device without ATT a refusal.
     public var legacyLimitAdTracking: Bool?
+    /// For ``ATTFlow/googleUMP``: whether the app configured an IDFA explainer message in Privacy &
+    /// messaging, so ``ATTNextStep/showIDFAExplainer`` comes before the ATT alert where Google shows
+    /// it. Default `false`: straight to ``ATTNextStep/requestATT``. The other flows ignore it.
+    public var idfaExplainer = false
 
     /// One of our strategies. `trigger` (default ``ATTTrigger/trackingScope``) reads a stored TC
-    /// string; `scope` is what a refusal rejects; `rejectVendors` adds vendors to that rejection.
+    /// string; `scope` is what a refusal rejects; `rejectVendors` adds vendors to that rejection,
+    /// and `vendorList` says which vendors ``VendorSelection/all`` means (see ``vendorList``).
     public init(
         strategy: ATTStrategy,
         options: ATTOptions = ATTOptions(),
         trigger: ATTTrigger = .trackingScope,
         scope: TrackingScope = .appleDefault,
-        rejectVendors: VendorSelection = .none
+        rejectVendors: VendorSelection = .none,
+        vendorList: GlobalVendorList? = nil
     ) {
         rules = .strategy(strategy, options)
         self.trigger = trigger
         rejection = .trackingScope
         self.scope = scope
         self.rejectVendors = rejectVendors
+        self.vendorList = vendorList
         restrictedAsDenied = !options.restrictedAsUnavailable
         legacyLimitAdTracking = options.legacyLimitAdTracking
     }
@@ -52,14 +71,18 @@ public struct ConsentFlow: Sendable, Hashable {
     /// A guide's flow with the guide's defaults; each argument given replaces one default.
     ///
     /// A `scope` or `rejectVendors` given for a guide that rejects nothing on an ATT refusal turns
-    /// a rejection of that scope on: the safer reading the guide leaves out.
+    /// a rejection of that scope on: the safer reading the guide leaves out. On a guide that
+    /// disagrees to all (Didomi's and PubConsent's ATT-first flows), `scope` rejects that scope
+    /// instead, and `rejectVendors` counts only with it. `vendorList` says which vendors
+    /// ``VendorSelection/all`` means (see ``vendorList``).
     public init(
         guide flow: ATTFlow,
         trigger: ATTTrigger? = nil,
         scope: TrackingScope? = nil,
         rejectVendors: VendorSelection? = nil,
         restrictedAsDenied: Bool = false,
-        legacyLimitAdTracking: Bool? = nil
+        legacyLimitAdTracking: Bool? = nil,
+        vendorList: GlobalVendorList? = nil
     ) {
         rules = .guide(flow)
         self.trigger = trigger ?? flow.defaultTrigger
@@ -70,9 +93,11 @@ public struct ConsentFlow: Sendable, Hashable {
         self.rejectVendors = rejectVendors ?? flow.defaultRejectVendors
         self.restrictedAsDenied = restrictedAsDenied
         self.legacyLimitAdTracking = legacyLimitAdTracking
+        self.vendorList = vendorList
     }
 
-    /// The decision for `input`, with the rejection lists filled from ``scope`` and ``rejectVendors``.
+    /// The decision for `input`, with the rejection lists filled from ``scope``, ``rejectVendors``
+    /// and ``vendorList``.
     public func decide(_ input: ATTFlowInput) -> ATTDecision {
         var decision: ATTDecision
         switch rules {
@@ -90,7 +115,29 @@ public struct ConsentFlow: Sendable, Hashable {
             decision.statusChanged = input.state.changed(to: input.status)
         }
         decision.setRejection(decision.reject, scope: scope, vendors: rejectVendors)
+        if decision.reject == .trackingScope && decision.rejectVendors == .all {
+            decision.rejectVendors = vendorsRelated(to: decision)
+        }
+        decision.waitIfPromptInProgress(input.state)
         return decision
+    }
+
+    /// What ``VendorSelection/all`` means in a tracking-scope rejection (see ``vendorList``).
+    private func vendorsRelated(to decision: ATTDecision) -> VendorSelection {
+        guard let vendorList else {
+            let cmpCollects = decision.next == .showCMP || decision.next == .showCMPWithoutTracking
+            return cmpCollects ? .all : .none
+        }
+        var vendors = VendorSet()
+        for purpose in decision.rejectPurposes {
+            for declaration in GlobalVendorList.Declaration.allCases {
+                vendors.formUnion(vendorList.vendors(declaring: purpose, on: declaration))
+            }
+        }
+        for feature in decision.rejectSpecialFeatures {
+            vendors.formUnion(vendorList.vendors(declaringSpecialFeature: feature))
+        }
+        return .only(vendors)
     }
 }
 

@@ -41,18 +41,23 @@ public enum ConsentState: String, Sendable, Hashable, CaseIterable {
 /// What choice in the CMP lets an ATT request follow it: the question "did the user consent to
 /// enough that the app may now ask ATT?", separate from what an ATT refusal rejects (the scope).
 public enum ATTTrigger: String, Sendable, Hashable, CaseIterable {
-    /// Consent to at least one purpose, standard or publisher's (Didomi's CMP-first sample: the ATT
-    /// request shows "if and only if ... the user gave consent to at least one purpose").
+    /// Consent to at least one purpose, standard or publisher's (Didomi, "App Tracking Transparency
+    /// (iOS 14.5+)", section "Show the CMP notice then the ATT permission if the user gives consent
+    /// in the CMP notice": "The user gave consent to at least one purpose in the Didomi consent
+    /// notice").
     case anyPurpose
-    /// Consent to any of purposes 2-6 (Onesecondbefore: "If the user consented to any advertising,
-    /// social or marketing purposes (e.g. IAB purposes 2-6), ask for Apple App Tracking").
+    /// Consent to any of purposes 2-6 (Onesecondbefore, "iOS App Tracking · howto", section "Open
+    /// WebView with consent page": "If the user consented to any advertising, social or marketing
+    /// purposes (e.g. IAB purposes 2-6), ask for Apple App Tracking (see below).").
     case purposes2to6
     /// Consent to the tracking scope: a scope purpose with consent and at least one vendor with
     /// consent, or a scope special feature (ours; the rule of ``ATTStrategy``).
     case trackingScope
-    /// Any answer in the CMP, even a refusal (PubConsent's CMP-first option asks "first by the CMP
-    /// and then by ATT"; Didomi's advice to "always show the ATT permission irrespective of the user
-    /// choice in the CMP"). A request after a refusal carries ``ATTWarning/attAfterCMPRefusal``.
+    /// Any answer in the CMP, even a refusal (PubConsent, "App Tracking Transparency (iOS 14.5+)",
+    /// option 2: users are asked "first by the CMP and then by ATT"; Didomi, "App Tracking
+    /// Transparency (iOS 14.5+)", its App Review advice: "If you show the ATT permission request
+    /// after the CMP, always show the ATT permission irrespective of the user choice in the CMP.").
+    /// A request after a refusal carries ``ATTWarning/attAfterCMPRefusal``.
     case always
 
     /// Whether `tcString`, a choice the CMP saved, meets the trigger.

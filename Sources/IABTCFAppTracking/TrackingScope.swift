@@ -32,8 +32,10 @@ public struct TrackingScope: Sendable, Hashable {
     /// vendors' own ATT handling for measurement. Ours.
     public static let personalisedAdsOnly = TrackingScope(purposes: [3, 4])
     /// Purposes 2, 3, 4, 7 and special features 1, 2: TCF's advertising purposes, our reading of
-    /// consentmanager's "Reject ad purposes/vendors" and "Treat advertising/profiling as declined"
-    /// (its guide's example ids are CMP-specific): the default of ``ATTFlow/consentmanager``.
+    /// consentmanager, "[iOS] 4. Working with ATT (App Tracking Transparency / iOS)", "Step 6:
+    /// Decision Table — ATT × CMP Behavior × SDK Actions": "Treat advertising/profiling as declined.
+    /// Reject ad purposes/vendors programmatically, then show CMP for non-tracking purposes." (its
+    /// example purpose ids are CMP-specific): the default of ``ATTFlow/consentmanager``.
     /// Rejecting purpose 2 stops even contextual ads under TCF.
     public static let adPurposes = TrackingScope(purposes: [2, 3, 4, 7])
     /// Purposes 2-6 and special features 1, 2: advertising and content personalisation.
@@ -42,7 +44,7 @@ public struct TrackingScope: Sendable, Hashable {
     /// personalised content.
     public static let marketing2to6 = TrackingScope(purposes: [2, 3, 4, 5, 6])
     /// Purposes 1-11, special features 1, 2 and every vendor: "disagree to all", as Didomi's
-    /// (`setUserDisagreeToAll()`) and PubConsent's ATT-first flows do on a denial. Stops all
+    /// (its sample calls `setUserDisagreeToAll()`) and PubConsent's ATT-first flows do on a denial. Stops all
     /// TCF-based processing, including storage access (purpose 1).
     public static let denyAll = TrackingScope(purposes: try! PurposeSet(1...11), includesAllVendors: true)
 

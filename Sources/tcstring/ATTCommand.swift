@@ -5,10 +5,11 @@ import IABTCFAppTracking
 enum ATTCommand {
     static let usage = """
         usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
-                            [--previous-status S] [--consent none|refused|granted|expired|dismissed]
+                            [--previous-status S] [--prompt-in-progress] [--cmp-shown]
+                            [--idfa-explainer] [--consent none|refused|granted|expired|dismissed]
                             [--tc-string STRING] [--gdpr-applies true|false]
                             [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
-                            [--reject-vendors all|none|IDS] [--today YYYY-MM-DD]
+                            [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
                             [--restricted-as-unavailable] [--restricted-as-denied]
                             [--cmp-cannot-hide-tracking] [--no-enforce] [--pretty] [--help]
           The next step of an App Tracking Transparency + consent flow as one JSON object: next,
@@ -18,21 +19,39 @@ enum ATTCommand {
           T (our strategies): attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
           FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
             pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
-            onesecondbefore-cmp-first, adjust.
+            onesecondbefore-cmp-first, adjust, google-ump (Google's User Messaging Platform).
           S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
             macOS) or Apple's raw number 0-3; any other number fails closed as denied.
           --att-requested: ATT was already requested in this run of the flow.
           --previous-status: the status seen last time; statusChanged says whether it differs.
+          --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
+            call): next is wait, and no tracker starts.
+          --cmp-shown: google-ump only: the CMP was shown in this run (ATT right after it, no
+            explainer).
+          --idfa-explainer: google-ump only: the app configured an IDFA explainer message; next is
+            showIDFAExplainer where Google shows it before the ATT alert.
           --consent: the stored choice; without it, read from --tc-string through the trigger
             (none without a string).
           --trigger: what CMP answer lets ATT follow it (default: the flow's; trackingScope for T).
           --scope NAME: what a refusal rejects: appleDefault (default for T), personalisedAdsOnly,
             adPurposes (consentmanager's default), marketing2to6, denyAll. On a guide's flow that
-            rejects nothing, --scope or --reject-vendors turns a rejection on.
+            rejects nothing (didomi-cmp-first, pubconsent-cmp-first, onesecondbefore-*, adjust),
+            --scope or --reject-vendors turns a rejection on; on one that rejects everything
+            (didomi-att-first, pubconsent-att-first), --scope rejects that scope instead.
           --reject-vendors: vendors the rejection also removes: all, none or ids and ranges (1,5-9).
-          --restricted-as-unavailable (T) / --restricted-as-denied (FLOW): the other reading of
-            restricted. --cmp-cannot-hide-tracking, --no-enforce: refine T (see the docs).
+            all (consentmanager's default) means the vendors related to the rejection: every
+            vendor while the CMP still has to collect a choice, none once it has recorded one.
+          --gvl FILE: with a rejection of all vendors, remove only the vendors of this Global
+            Vendor List that declare a rejected purpose (consent, legitimate interest or
+            flexible) or special feature, at every evaluation.
+          --restricted-as-unavailable (T) / --restricted-as-denied (didomi-*, pubconsent-*): the
+            other reading of restricted. --cmp-cannot-hide-tracking (attFirstRejectTracking,
+            cmpFirst), --no-enforce (attFirstCMPUnaffected): refine T (see the docs).
           --today: the UTC day written as LastUpdated when the string changes (default: today).
+          An option that does not apply to the chosen T or FLOW is a usage error (exit status 2):
+          the ones above outside the flows or strategies named, --trigger and --consent with
+          adjust (it has no CMP), --reject-vendors with a flow that rejects everything unless
+          --scope is given, --gvl unless the rejection removes all vendors.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -44,9 +63,13 @@ enum ATTCommand {
         var tcString: String?
         var gdprApplies = true
         var attRequested = false
+        var promptInProgress = false
+        var cmpShown = false
+        var idfaExplainer = false
         var trigger: ATTTrigger?
         var scope: TrackingScope?
         var rejectVendors: VendorSelection?
+        var gvlPath: String?
         var restrictedAsDenied = false
         var options = ATTOptions()
         var today = EncodeCommand.today()
@@ -82,6 +105,9 @@ enum ATTCommand {
                 default: usageError("--gdpr-applies takes true or false")
                 }
             case "--att-requested": attRequested = true
+            case "--prompt-in-progress": promptInProgress = true
+            case "--cmp-shown": cmpShown = true
+            case "--idfa-explainer": idfaExplainer = true
             case "--trigger":
                 guard let parsed = ATTTrigger(rawValue: value(argument)) else {
                     usageError("--trigger takes " + ATTTrigger.allCases.map(\.rawValue).joined(separator: ", "))
@@ -94,6 +120,7 @@ enum ATTCommand {
                 }
                 scope = preset
             case "--reject-vendors": rejectVendors = parseVendors(value(argument))
+            case "--gvl": gvlPath = value(argument)
             case "--restricted-as-unavailable": options.restrictedAsUnavailable = true
             case "--restricted-as-denied": restrictedAsDenied = true
             case "--cmp-cannot-hide-tracking": options.cmpSupportsNonTrackingScope = false
@@ -105,9 +132,18 @@ enum ATTCommand {
             }
         }
         guard let status else { usageError("att needs --status") }
-        let consentFlow: ConsentFlow
+        var consentFlow: ConsentFlow
         switch (strategy, flow) {
         case (let strategy?, nil):
+            if restrictedAsDenied {
+                usageError("--restricted-as-denied applies to --flow (a strategy handles restricted as denied)")
+            }
+            if !options.cmpSupportsNonTrackingScope && strategy != .attFirstRejectTracking && strategy != .cmpFirst {
+                usageError("--cmp-cannot-hide-tracking applies to --strategy attFirstRejectTracking and cmpFirst")
+            }
+            if !options.enforceOnCMPUnaffected && strategy != .attFirstCMPUnaffected {
+                usageError("--no-enforce applies to --strategy attFirstCMPUnaffected")
+            }
             consentFlow = ConsentFlow(
                 strategy: strategy,
                 options: options,
@@ -116,6 +152,19 @@ enum ATTCommand {
                 rejectVendors: rejectVendors ?? .none
             )
         case (nil, let flow?):
+            for (given, option) in [
+                (options.restrictedAsUnavailable, "--restricted-as-unavailable"),
+                (!options.cmpSupportsNonTrackingScope, "--cmp-cannot-hide-tracking"),
+                (!options.enforceOnCMPUnaffected, "--no-enforce"),
+            ] where given {
+                usageError("\(option) applies to --strategy, not to --flow")
+            }
+            if restrictedAsDenied && flow.restrictedIsRefusal {
+                usageError("--restricted-as-denied: \(flow.rawValue) already handles restricted as denied")
+            }
+            if flow == .adjust && (trigger != nil || consent != nil) {
+                usageError("\(trigger != nil ? "--trigger" : "--consent"): adjust has no CMP")
+            }
             consentFlow = ConsentFlow(
                 guide: flow,
                 trigger: trigger,
@@ -123,8 +172,26 @@ enum ATTCommand {
                 rejectVendors: rejectVendors,
                 restrictedAsDenied: restrictedAsDenied
             )
-        default: usageError("att needs one of --strategy and --flow")
+            if rejectVendors != nil && consentFlow.rejection == .all {
+                usageError("--reject-vendors: \(flow.rawValue) rejects every vendor on a refusal; add --scope")
+            }
+        case (_?, _?): usageError("--strategy and --flow exclude each other")
+        case (nil, nil): usageError("att needs one of --strategy and --flow")
         }
+        if let gvlPath {
+            let removesAll = consentFlow.rejectVendors == .all || consentFlow.scope.includesAllVendors
+            guard consentFlow.rejection == .trackingScope && removesAll else {
+                usageError(
+                    "--gvl applies to a tracking-scope rejection of all vendors (consentmanager, --reject-vendors all)"
+                )
+            }
+            consentFlow.vendorList = PermissionsCommand.loadGVL(gvlPath)
+        }
+        if idfaExplainer {
+            guard flow == .googleUMP else { usageError("--idfa-explainer needs --flow google-ump") }
+            consentFlow.idfaExplainer = true
+        }
+        if cmpShown && flow != .googleUMP { usageError("--cmp-shown needs --flow google-ump") }
         do throws(TCStringError) {
             // Without --consent, a given TC string says what the user chose, read through the trigger.
             let decoded = try tcString.map { text throws(TCStringError) in try TCString(encoded: text) }
@@ -135,7 +202,12 @@ enum ATTCommand {
                 status: status.value,
                 consent: state,
                 gdprApplies: gdprApplies,
-                state: ATTFlowState(attRequested: attRequested, previousStatus: previousStatus)
+                state: ATTFlowState(
+                    attRequested: attRequested,
+                    previousStatus: previousStatus,
+                    promptInProgress: promptInProgress,
+                    cmpShown: cmpShown
+                )
             )
             input.isUnknownStatus = status.unknown
             let decision = consentFlow.decide(input)

@@ -50,6 +50,7 @@ enum EncodeCommand {
 
     /// Reads one JSON object in the decode schema and prints its canonical TC string.
     static func encode(_ arguments: [String]) -> Int32 {
+        if EncodeChoiceCommand.isRequested(arguments) { return EncodeChoiceCommand.run(arguments) }
         var arguments = Arguments(arguments, command: "encode", usage: Usage.encode)
         var maximumLength = TCString.DecodingOptions.defaultMaximumLength
         var paths: [String] = []

@@ -86,7 +86,7 @@ enum Usage {
                 "--max-length N",
                 "write strings up to N bytes (default 131072); decoding them then needs\nthe same --max-length"
             )
-        ]) + "\n" + EncodeCommand.keysHelp
+        ]) + "\n" + EncodeCommand.keysHelp + "\n" + EncodeChoiceCommand.usage
 
     static let reencode = """
         usage: tcstring reencode [--strict] [--max-length N] [STRING | -]
@@ -177,7 +177,7 @@ enum Usage {
     static let commands = [
         "decode": decode, "encode": encode, "reencode": reencode, "explain": explain, "validate": validate,
         "inapp": inApp, "ac": additionalConsent, "att": ATTCommand.usage, "permissions": permissions, "bench": bench,
-        "random": random,
+        "random": random, "renew": RenewCommand.usage,
     ]
 
     static let tool = """
@@ -191,6 +191,7 @@ enum Usage {
             ("explain", "every field with its segment, bit offset, width and raw bits"),
             ("validate", "TCF 2.2/2.3 policy findings"),
             ("permissions", "may each vendor of a vendor list process each purpose"),
+            ("renew", "must a stored choice be asked again (new vendors, changes, age)"),
             ("inapp", "the IABTCF_ in-app key/value map"),
             ("ac", "a Google Additional Consent string"),
             ("att", "the next step of an App Tracking Transparency + consent flow"),

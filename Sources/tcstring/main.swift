@@ -23,6 +23,7 @@ case "ac": status = AdditionalConsentCommand.run(rest)
 case "explain": status = ExplainCommand.run(rest)
 case "att": status = ATTCommand.run(rest)
 case "permissions": status = PermissionsCommand.run(rest)
+case "renew": status = RenewCommand.run(rest)
 case "--version", "version":
     Terminal.out("tcstring \(Usage.version)")
     status = 0

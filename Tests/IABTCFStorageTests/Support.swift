@@ -30,6 +30,17 @@ func withFreshDefaults<T>(_ body: (UserDefaults) async throws -> T) async rethro
     return try await body(defaults)
 }
 
+/// Runs `body` in a high-priority task and returns its result.
+///
+/// The change stream's tests spend their time waiting for wake-ups: the stream's debounce sleeps,
+/// its elements, their own polls. At default priority each wake-up queues behind every test case of
+/// the other suites waiting for one of the cooperative threads, so a test that takes a second alone
+/// stretches over the whole run; at high priority a wake-up runs as soon as a thread is free. The
+/// tasks the stream and the collector create inside inherit the priority.
+func atHighPriority<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await Task(priority: .high) { try await body() }.value
+}
+
 /// Collects what a stream yields, readable from the test while a task iterates the stream.
 final class Collected<Element: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `elements` is only touched while holding `lock`.

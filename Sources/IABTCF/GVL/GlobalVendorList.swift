@@ -13,7 +13,7 @@
 /// decision over every vendor (``TCString/permissions(in:)``) is a handful of word-wise operations.
 ///
 /// Parsing is strict and bounded: see ``init(json:maxBytes:)``.
-public struct GlobalVendorList: Sendable {
+public struct GlobalVendorList: Sendable, Hashable {
     /// `gvlSpecificationVersion`: 2 (TCF v2.0/2.1) or 3 (TCF v2.2 on).
     public let specificationVersion: Int
     /// `vendorListVersion`: the version a TC string's VendorListVersion refers to.

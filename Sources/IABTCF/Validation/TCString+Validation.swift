@@ -12,7 +12,8 @@ public struct PolicyRule: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// TCF 2.2: legitimate interest may not be the legal basis for purposes 1 and 3-6 (core and
-    /// publisher purposes).
+    /// publisher purposes). For 3-6 the rule binds strings with TcfPolicyVersion 4 or later or
+    /// created after 2023-09-30; purpose 1 never rests on legitimate interest.
     public static let legitimateInterestForbidden = PolicyRule("tcf22.legitimateInterestForbidden")
     /// TCF 2.2: strings created after 30 September 2023 need TcfPolicyVersion 4 or later.
     public static let policyVersionTooOld = PolicyRule("tcf22.policyVersionTooOld")
@@ -96,7 +97,11 @@ extension TCString {
         func report(_ rule: PolicyRule, _ message: String) {
             findings.append(PolicyFinding(rule: rule, message: message))
         }
-        let noLegitimateInterest: PurposeSet = [1, 3, 4, 5, 6]
+        // Purpose 1 never rests on legitimate interest. Purposes 3-6 lost it with TCF 2.2, which binds
+        // strings written under it (policy 4 on) or since it took effect: a TCF 2.0/2.1 string from
+        // before then could rest them on legitimate interest, as permission(vendor:purpose:in:) reads it.
+        let underTCF22 = policyVersion >= 4 || created >= Self.tcf22PolicyVersionCutoff
+        let noLegitimateInterest: PurposeSet = underTCF22 ? [1, 3, 4, 5, 6] : [1]
 
         let coreLI = purposeLegitimateInterests.intersection(noLegitimateInterest)
         if !coreLI.isEmpty {

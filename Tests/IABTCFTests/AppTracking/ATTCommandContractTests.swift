@@ -161,7 +161,8 @@ import Testing
         #expect(didomi.json?["next"] == .string("done"))
         let always = try run(["--flow=didomi-cmp-first", "--status=0", "--trigger=always", "--tc-string", refuse])
         #expect(always.json?["next"] == .string("requestATT"))
-        // The rejection reaches the string: consentmanager removes the ad purposes and every vendor.
+        // The rejection reaches the string: consentmanager removes the ad purposes; the vendors the
+        // CMP recorded keep their consent (issue 27).
         let applied = try run([
             "--flow", "consentmanager", "--status", "2", "--tc-string", accept, "--today", "2026-11-24",
         ])
@@ -170,7 +171,8 @@ import Testing
             return
         }
         let after = try TCString(encoded: text)
-        #expect(after.purposeConsents == [1, 5, 6, 8, 9, 10, 11] && after.vendorConsents.isEmpty)
+        let everyVendor = try VendorSet(1...50)
+        #expect(after.purposeConsents == [1, 5, 6, 8, 9, 10, 11] && after.vendorConsents == everyVendor)
         #expect(keys(applied.json) == Self.contractKeys + ["tcString"] + Self.flowKeys)
         // A vendor list: only those vendors lose consent and legitimate interest.
         let some = try run([

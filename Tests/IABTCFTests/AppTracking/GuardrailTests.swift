@@ -164,6 +164,8 @@ import Testing
                                 tc = rejected
                             }
                         case .done: d.next = .done
+                        case .showIDFAExplainer, .wait:
+                            Issue.record("\(strategy) gave \(d.next) with no prompt on screen")
                         }
                     }
                     #expect(steps <= 4, "\(strategy) ATT→\(attAnswer) accepts=\(acceptsAll)")

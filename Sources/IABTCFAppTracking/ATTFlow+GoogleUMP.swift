@@ -1,0 +1,58 @@
+// Google's User Messaging Platform (UMP), rule by rule, from Google's public pages:
+// - AdMob Help, "Available user message types", section "Which message your users will see"
+//   (https://support.google.com/admob/answer/10114020);
+// - Ad Manager Help, "About IDFA messages" (https://support.google.com/admanager/answer/10115027);
+// - the UMP SDK's iOS quick start, "Get started" (https://developers.google.com/admob/ios/privacy).
+// The DocC article GuideFlows quotes them; GoogleUMPFlowTests checks each rule against its sentence.
+
+extension ATTFlow {
+    /// Google UMP's decision for `input`, refined by `flow` (trigger, a rejection the app turns on,
+    /// the IDFA explainer, Limit Ad Tracking below iOS 14).
+    func decideGoogleUMP(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTDecision {
+        let status = input.status
+        let mayTrack = status == .authorized || (status == .unavailable && flow.legacyLimitAdTracking != true)
+        // Restricted cannot show the alert and allows no IDFA: a refusal, as in consentmanager's flow.
+        let refusal =
+            status == .denied || status == .restricted || (status == .unavailable && flow.legacyLimitAdTracking == true)
+        var decision = ATTDecision(next: nextGoogleUMP(input, flow: flow), idfaAllowed: mayTrack)
+
+        // "Ask App Not to Track" only "Closes the message" (About IDFA messages): the consent
+        // choices stay as they are and the ads SDK reads the ATT status itself. A scope or vendor
+        // list the app passes turns a rejection on; without the GDPR there is no TC string to change.
+        if input.gdprApplies && refusal && flow.rejection != .none {
+            decision.reject = flow.rejection
+            decision.reapplyAfterCMP = true
+        }
+        // The ads SDK may start ("Before requesting ads, always check ... canRequestAds") once the
+        // message and the ATT alert were both answered or not needed: starting it earlier is what
+        // App Review rejects. A denial counts as an answer; notDetermined and unknown values do not.
+        let attAnswered = status != .notDetermined && !input.isUnknownStatus
+        let messageAnswered = !input.gdprApplies || input.consent.hasChoice
+        decision.trackersAllowed =
+            decision.next == .done && attAnswered && messageAnswered && decision.reject == .none
+
+        if input.isUnknownStatus { decision.warnings.append(.unknownStatus) }
+        if decision.next == .showCMP && refusal && !input.isUnknownStatus {
+            // The message shows wherever a choice is missing, also after an earlier denial: the
+            // pattern App Review has rejected, so the decision says so as in every flow.
+            decision.warnings.append(.appReviewRisk)
+        }
+        // ATT after a refusal in the message is Google's documented order: no attAfterCMPRefusal.
+        return decision
+    }
+
+    /// The next step: "Which message your users will see" (AdMob Help, Available user message types).
+    private func nextGoogleUMP(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTNextStep {
+        // A user who "Is in the EEA and has not yet made a European regulations consent decision"
+        // sees "The European regulations message" (again once the stored choice expired).
+        if input.gdprApplies && input.consent.needsCMP { return .showCMP }
+        // ATT only while notDetermined and once per run; after the message whatever the answer
+        // (the trigger is always, unless the app passes another).
+        guard input.status == .notDetermined && !input.state.attRequested else { return .done }
+        if input.gdprApplies && !flow.trigger.isMet(by: input.consent) { return .done }
+        // "Is not in the EEA" and "Is in the EEA and previously consented to European regulations":
+        // "The IDFA explainer message" comes "immediately before the iOS ATT alert", when the app
+        // configured one; right after the message in this run, the message was the one before it.
+        return flow.idfaExplainer && !input.state.cmpShown ? .showIDFAExplainer : .requestATT
+    }
+}

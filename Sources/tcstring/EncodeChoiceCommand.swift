@@ -1,0 +1,153 @@
+import IABTCF
+
+/// `tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N ...`
+/// (see ``Usage/encodeChoice``): the string a CMP writes for a choice against a vendor list.
+enum EncodeChoiceCommand {
+    static let usage = """
+        usage: tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N
+                               [--cmp-version N] [--consent-screen N] [--language XX]
+                               [--publisher-cc XX] [--vendors IDS] [--restrictions FILE]
+                               [--date YYYY-MM-DD] [--max-length N]
+          Print the TC string a CMP writes for a choice made in a notice showing vendors of the
+          vendor list FILE: Disclosed Vendors = the shown vendors; Accept All consents to every
+          purpose, special feature and vendor they declare on consent (or flexible) and sets the
+          legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
+          policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
+          the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
+          policy-2 list after 2023-09-30, a restriction the vendor's declarations do not allow,
+          CmpId 0 or 1) is refused, exit 1.
+          --accept-all, --reject-all  the choice
+          --choice FILE       a JSON object with any of purposeConsents,
+                              purposeLegitimateInterestObjections, specialFeatureOptIns,
+                              vendorConsents, vendorLegitimateInterestObjections (id lists);
+                              legitimate interests are Accept All's less the objections
+          --cmp-id N          CmpId, 2-4095; --cmp-version N (default 0), --consent-screen N (0)
+          --language XX       ConsentLanguage (default EN); --publisher-cc XX PublisherCC (AA)
+          --vendors IDS       the shown vendors, e.g. 1,5-9 (default: the list's vendors without
+                              a deletedDate); an id the list does not hold is an error
+          --restrictions FILE a JSON list of {"purposeId", "restrictionType", "vendors"}
+          --date YYYY-MM-DD   the day of the choice (default: today, UTC)
+          --max-length N      as above
+        """
+
+    /// The keys of a `--choice` file; any other key is an error naming it.
+    static let choiceKeys = [
+        "purposeConsents", "purposeLegitimateInterestObjections", "specialFeatureOptIns", "vendorConsents",
+        "vendorLegitimateInterestObjections",
+    ]
+
+    /// Whether `encode`'s arguments ask for this mode (they name `--gvl`).
+    static func isRequested(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains { $0 == "--gvl" || $0.hasPrefix("--gvl=") }
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "encode", usage: Usage.encode)
+        var gvlPath: String?
+        var choiceFlags: [String] = []
+        var choicePath = ""
+        var cmp = GlobalVendorList.CMP(id: -1)
+        var vendors: VendorSet?
+        var restrictionsPath: String?
+        var day: Timestamp?
+        var maximumLength = TCString.DecodingOptions.defaultMaximumLength
+        func number(_ option: String, _ range: ClosedRange<Int>, _ arguments: inout Arguments) -> Int {
+            arguments.value(of: option, "a number \(range.lowerBound)-\(range.upperBound)") {
+                Int($0).flatMap { range.contains($0) ? $0 : nil }
+            }
+        }
+        func code(_ option: String, _ arguments: inout Arguments) -> TwoLetterCode {
+            arguments.value(of: option, "two letters A-Z") { try? TwoLetterCode($0) }
+        }
+        while let argument = arguments.next() {
+            switch argument {
+            case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
+            case .option("--accept-all"): choiceFlags.append("--accept-all")
+            case .option("--reject-all"): choiceFlags.append("--reject-all")
+            case .option("--choice"):
+                choiceFlags.append("--choice")
+                choicePath = arguments.value(of: "--choice")
+            case .option("--cmp-id"): cmp.id = number("--cmp-id", 0...4095, &arguments)
+            case .option("--cmp-version"): cmp.version = number("--cmp-version", 0...4095, &arguments)
+            case .option("--consent-screen"): cmp.consentScreen = number("--consent-screen", 0...63, &arguments)
+            case .option("--language"): cmp.language = code("--language", &arguments)
+            case .option("--publisher-cc"): cmp.publisherCountryCode = code("--publisher-cc", &arguments)
+            case .option("--vendors"):
+                vendors = arguments.value(of: "--vendors", "ids such as 1,5-9") {
+                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0) }
+                }
+            case .option("--restrictions"): restrictionsPath = arguments.value(of: "--restrictions")
+            case .option("--date"):
+                day = arguments.value(of: "--date", "a day YYYY-MM-DD") { text in
+                    text.count == 10 ? Timestamp(iso8601: text).flatMap { $0.isEncodable ? $0 : nil } : nil
+                }
+            case .option("--max-length"):
+                maximumLength = arguments.value(of: "--max-length", "a number of bytes (1 or more)") {
+                    Int($0).flatMap { $0 >= 1 ? $0 : nil }
+                }
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): arguments.fail("takes no FILE with --gvl (got \(operand))")
+            }
+        }
+        guard let gvlPath else { arguments.fail("needs --gvl FILE") }
+        guard choiceFlags.count == 1 else {
+            arguments.fail("needs one of --accept-all, --reject-all, --choice FILE")
+        }
+        guard cmp.id >= 0 else { arguments.fail("needs --cmp-id N") }
+        let gvl = PermissionsCommand.loadGVL(gvlPath)
+        let choice: GlobalVendorList.Choice
+        switch choiceFlags[0] {
+        case "--accept-all": choice = .acceptAll
+        case "--reject-all": choice = .rejectAll
+        default: choice = .custom(parse(choicePath, customChoice))
+        }
+        let restrictions = restrictionsPath.map { parse($0, publisherRestrictions) } ?? PublisherRestrictions()
+        do {
+            let tc = try gvl.tcString(
+                for: choice,
+                cmp: cmp,
+                day: day ?? EncodeCommand.today(),
+                shownVendors: vendors,
+                publisherRestrictions: restrictions
+            )
+            Terminal.out(try tc.encoded(maximumLength: maximumLength))
+            return 0
+        } catch {
+            Terminal.err("tcstring: \(error)")
+            return Terminal.failure
+        }
+    }
+
+    /// The JSON file at `path` read by `body`; a file that cannot be read or read by `body` ends
+    /// the command (status 1) with the path and the error.
+    private static func parse<T>(_ path: String, _ body: (JSON) throws(ModelError) -> T) -> T {
+        let text: String
+        switch Terminal.contents(of: path) {
+        case .success(let contents): text = contents
+        case .failure(let error): Terminal.inputError("\(error)")
+        }
+        do {
+            return try body(try JSON(parsing: text))
+        } catch {
+            Terminal.inputError("\(path): \(error)")
+        }
+    }
+
+    /// A `--choice` file: an object with any of ``choiceKeys``, each a list of ids.
+    static func customChoice(_ json: JSON) throws(ModelError) -> GlobalVendorList.CustomChoice {
+        let fields = try Fields(json, path: "", keys: choiceKeys)
+        return GlobalVendorList.CustomChoice(
+            purposeConsents: try fields.smallSet("purposeConsents") ?? [],
+            purposeLegitimateInterestObjections: try fields.smallSet("purposeLegitimateInterestObjections") ?? [],
+            specialFeatureOptIns: try fields.smallSet("specialFeatureOptIns") ?? [],
+            vendorConsents: try fields.vendors("vendorConsents") ?? [],
+            vendorLegitimateInterestObjections: try fields.vendors("vendorLegitimateInterestObjections") ?? []
+        )
+    }
+
+    /// A `--restrictions` file: a list of `{"purposeId", "restrictionType", "vendors"}` as in the
+    /// decode schema's `publisherRestrictions`; errors name the entry, e.g. `[2].purposeId`.
+    static func publisherRestrictions(_ json: JSON) throws(ModelError) -> PublisherRestrictions {
+        try Fields(.object([("", json)]), path: "", keys: [""]).restrictions("")
+    }
+}

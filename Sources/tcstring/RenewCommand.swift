@@ -1,0 +1,107 @@
+import IABTCF
+
+/// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD] [STRING | -]`.
+enum RenewCommand {
+    static let usage = """
+        usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
+                              [--today YYYY-MM-DD] [STRING | -]
+          Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
+          "reasons": [...]}, each reason {"reason", ...details}:
+            {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
+            {"reason": "changedDeclarations", "vendors": [{"vendorId", "purposes",
+              "legIntPurposes", "specialPurposes", "specialFeatures"}]}  what each disclosed
+              vendor gained since --previous-gvl (purposes: on consent or flexible;
+              legIntPurposes: on legitimate interest or flexible)
+            {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
+            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+          Exit 0 whether or not to renew, 1 for a string that does not decode.
+          --gvl FILE           the vendor list the notice shows now
+          --previous-gvl FILE  the list of the string's VendorListVersion (for changedDeclarations)
+          --vendors IDS        the vendors the notice shows, e.g. 1,5-9 (default: the list's
+                               vendors without a deletedDate)
+          --max-age-days N     days a choice is kept (default 395, about 13 months)
+          --today YYYY-MM-DD   the day to check on (default: today, UTC)
+        """ + "\n" + Usage.inputNote
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "renew", usage: usage)
+        var gvl: GlobalVendorList?
+        var previous: GlobalVendorList?
+        var vendors: VendorSet?
+        var maximumAge = TCString.commonMaximumAge
+        var today: Timestamp?
+        var operands: [String] = []
+        while let argument = arguments.next() {
+            switch argument {
+            case .option("--gvl"): gvl = PermissionsCommand.loadGVL(arguments.value(of: "--gvl"))
+            case .option("--previous-gvl"): previous = PermissionsCommand.loadGVL(arguments.value(of: "--previous-gvl"))
+            case .option("--vendors"):
+                vendors = arguments.value(of: "--vendors", "ids such as 1,5-9") {
+                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0) }
+                }
+            case .option("--max-age-days"):
+                maximumAge = arguments.value(of: "--max-age-days", "a number of days (0 or more)") {
+                    Int($0).flatMap { $0 >= 0 ? $0 : nil }
+                }
+            case .option("--today"):
+                today = arguments.value(of: "--today", "a day YYYY-MM-DD") { text in
+                    text.count == 10 ? Timestamp(iso8601: text) : nil
+                }
+            case .option(let option): arguments.unknown(option)
+            case .operand(let operand): operands.append(operand)
+            }
+        }
+        guard let gvl else { arguments.fail("needs --gvl FILE") }
+        if let vendors {
+            let unknown = vendors.subtracting(gvl.vendorIds)
+            if !unknown.isEmpty { Terminal.inputError("--vendors: \(unknown) are not in the vendor list") }
+        }
+        let day = today ?? EncodeCommand.today()
+        return Inputs.each(operands, arguments) { input, line in
+            do throws(TCStringError) {
+                let tc = try Inputs.tcString(input)
+                let reasons = tc.renewal(
+                    against: gvl,
+                    previous: previous,
+                    shownVendors: vendors,
+                    today: day,
+                    maximumAge: maximumAge
+                )
+                Terminal.out(
+                    JSON.object([("renew", .bool(!reasons.isEmpty)), ("reasons", .array(reasons.map(json)))])
+                        .serialized()
+                )
+                return false
+            } catch {
+                if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized()) }
+                Inputs.report(error, line: line)
+                return true
+            }
+        }
+    }
+
+    /// One reason as `{"reason", ...details}`.
+    static func json(_ reason: RenewalReason) -> JSON {
+        switch reason {
+        case .newVendors(let ids):
+            return .object([("reason", .string("newVendors")), ("vendors", .ids(ids))])
+        case .changedDeclarations(let changes):
+            let vendors = changes.map { change in
+                JSON.object([
+                    ("vendorId", .int(change.vendorId)), ("purposes", .ids(change.consentPurposes)),
+                    ("legIntPurposes", .ids(change.legitimateInterestPurposes)),
+                    ("specialPurposes", .ids(change.specialPurposes)),
+                    ("specialFeatures", .ids(change.specialFeatures)),
+                ])
+            }
+            return .object([("reason", .string("changedDeclarations")), ("vendors", .array(vendors))])
+        case .policyVersion(let string, let list):
+            return .object([("reason", .string("policyVersion")), ("string", .int(string)), ("list", .int(list))])
+        case .expired(let lastUpdated, let age, let maximumAge):
+            return .object([
+                ("reason", .string("expired")), ("lastUpdated", .string(lastUpdated.description)),
+                ("ageDays", .int(age)), ("maxAgeDays", .int(maximumAge)),
+            ])
+        }
+    }
+}
