@@ -39,10 +39,14 @@ import Darwin
         #expect(try run(["help", "help"]).stdout == run(["--help"]).stdout)
     }
 
-    /// A value a closure refuses is a usage error even where the option's variable is optional.
+    /// A value a closure refuses is a usage error even where the option's variable is optional
+    /// (`Arguments.value(of:_:_:)` has an overload for those).
     @Test(arguments: [
         ["decode", "--jobs", "0"], ["decode", "--jobs", "-1"], ["decode", "--jobs=-1"], ["decode", "-j", "0"],
         ["decode", "--jobs", "many"], ["inapp", "--gdpr-applies", "maybe", s],
+        ["renew", "--today", "2026-13-99", "--gvl", v17, s], ["renew", "--vendors", "5-1", "--gvl", v17, s],
+        ["encode", "--gvl", v17, "--date", "nope", "--accept-all", "--cmp-id", "300"],
+        ["encode", "--gvl", v17, "--vendors", "x", "--accept-all", "--cmp-id", "300"],
     ])
     func refusedOptionValuesAreUsageErrors(_ arguments: [String]) throws {
         let result = try run(arguments, stdin: Self.s + "\n")
