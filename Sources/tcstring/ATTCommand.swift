@@ -1,5 +1,6 @@
 import IABTCF
 import IABTCFAppTracking
+import IABTCFVendorList
 
 /// `tcstring att`: the decision of a consent flow as one JSON object (see ``usage``).
 enum ATTCommand {

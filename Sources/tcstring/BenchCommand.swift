@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 
 #if canImport(Glibc)
 import Glibc

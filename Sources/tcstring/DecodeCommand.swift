@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 
 /// `tcstring decode [--pretty] [--jobs N] [STRING | -]` (see ``Usage/decode``).
 enum DecodeCommand {

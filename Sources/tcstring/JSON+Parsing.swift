@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 
 /// Builds a ``JSON`` tree with the codec's strict reader (`JSONReader`, RFC 8259, depth and size
 /// limits, errors with byte offsets). Numbers must be integers, which is all the schemas use.

@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 
 /// `tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict] [STRING | -]` (see ``Usage/permissions``).
 enum PermissionsCommand {

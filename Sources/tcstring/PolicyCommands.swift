@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 
 /// `tcstring validate [--json] [--pretty] [STRING | -]` and
 /// `tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]`.

@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 
 /// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD] [STRING | -]`.
 enum RenewCommand {

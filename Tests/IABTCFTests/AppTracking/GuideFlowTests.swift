@@ -1,4 +1,5 @@
 import IABTCFAppTracking
+import IABTCFVendorList
 import Testing
 
 @testable import IABTCF

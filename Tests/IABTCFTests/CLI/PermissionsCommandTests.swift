@@ -1,5 +1,6 @@
 import Foundation
 import IABTCF
+import IABTCFVendorList
 import Testing
 
 @testable import tcstring

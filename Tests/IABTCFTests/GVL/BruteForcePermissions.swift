@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 
 /// An independent evaluator of the permission rules, written straight from the rule list with
 /// plain `Set`s and no shared code: the library's answers (one by one and as a matrix) must match it.

@@ -1,5 +1,6 @@
 import Foundation
 import IABTCF
+import IABTCFVendorList
 
 /// The vendor lists in `Fixtures/gvl/`, as bytes and parsed.
 enum GVLFixtures {

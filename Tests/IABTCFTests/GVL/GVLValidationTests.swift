@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 import Testing
 
 /// `TCString.validate(against:)`: the findings that need the vendor list.

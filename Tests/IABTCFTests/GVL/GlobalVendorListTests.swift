@@ -1,5 +1,6 @@
 import Foundation
 import IABTCF
+import IABTCFVendorList
 import Testing
 
 /// Parsing real vendor lists (checked against Foundation's JSONSerialization as an independent

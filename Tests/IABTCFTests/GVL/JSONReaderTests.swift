@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 import Testing
 
 @testable import tcstring

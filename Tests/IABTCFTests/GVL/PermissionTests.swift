@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 import Testing
 
 /// A small list covering each declaration: vendor 1 consent (not flexible), 2 consent + flexible,

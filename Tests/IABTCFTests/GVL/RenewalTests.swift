@@ -1,5 +1,6 @@
 import IABTCF
 import IABTCFAppTracking
+import IABTCFVendorList
 import Testing
 
 /// `TCString.renewal(against:previous:shownVendors:today:maximumAge:)` on pairs of the lists we

@@ -1,3 +1,5 @@
+public import IABTCF
+
 /// A legal basis a vendor can process on.
 public enum LegalBasis: String, Sendable, Hashable, CaseIterable {
     /// The user's consent (GDPR Art. 6(1)(a)).

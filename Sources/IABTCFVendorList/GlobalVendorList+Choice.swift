@@ -1,3 +1,5 @@
+public import IABTCF
+
 extension GlobalVendorList {
     /// What the user chose in the notice: Accept All, Reject All, or a choice of their own.
     ///

@@ -1,3 +1,5 @@
+import IABTCF
+
 extension GlobalVendorList {
     /// Parses a vendor list's JSON (`vendor-list.json`, GVL specification 2 or 3).
     ///

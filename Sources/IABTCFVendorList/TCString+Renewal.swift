@@ -1,3 +1,5 @@
+public import IABTCF
+
 /// Why a stored TC string must be shown to the user again (``TCString/renewal(against:previous:shownVendors:today:maximumAge:)``).
 public enum RenewalReason: Sendable, Hashable {
     /// Shown vendors missing from the string's Disclosed Vendors: the user never saw them. A

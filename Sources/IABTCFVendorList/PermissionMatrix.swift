@@ -1,3 +1,5 @@
+public import IABTCF
+
 /// Every GVL vendor's permission for every purpose, special purpose and special feature of one
 /// TC string, computed at once with word-wise set operations (``TCString/permissions(in:)``).
 ///
@@ -199,14 +201,5 @@ extension TCString {
     /// ``permission(vendor:purpose:in:)``, whose documentation gives the rules.
     public func permissions(in gvl: GlobalVendorList) -> PermissionMatrix {
         PermissionMatrix(tc: self, gvl: gvl)
-    }
-}
-
-extension VendorSet {
-    /// The ids in this set and not in `other`.
-    public func subtracting(_ other: VendorSet) -> VendorSet {
-        var result = self
-        result.subtract(other)
-        return result
     }
 }

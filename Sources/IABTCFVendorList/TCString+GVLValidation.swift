@@ -1,3 +1,5 @@
+public import IABTCF
+
 extension PolicyRule {
     /// A vendor id in the string (consent, LI, Disclosed Vendors, a restriction) that the vendor list does not have.
     public static let vendorNotInList = PolicyRule("gvl.vendorNotInList")

@@ -1,3 +1,5 @@
+public import IABTCF
+
 /// A Global Vendor List (GVL): the purposes, features, stacks and registered vendors a TC string's
 /// ids refer to, parsed from its JSON (GVL specification 2 or 3).
 ///
