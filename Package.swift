@@ -40,15 +40,41 @@ let package = Package(
         // The command-line tool; may use Foundation.
         .executableTarget(
             name: "tcstring",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking"],
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCStringCore"],
+            swiftSettings: settings
+        ),
+        // What the tool shares with the tests, not a product: the ordered JSON tree, the decode
+        // schema written into it and read back, and seeded random TC strings.
+        .target(name: "TCStringCore", dependencies: ["IABTCF", "IABTCFVendorList"], swiftSettings: settings),
+        // One test target per module, and the helpers they share (seeded random values come from TCStringCore).
+        .target(
+            name: "TestSupport",
+            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringCore"],
+            path: "Tests/TestSupport",
             swiftSettings: settings
         ),
         .testTarget(
             name: "IABTCFTests",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "tcstring"],
+            dependencies: ["IABTCF", "CBase64URL", "TCStringCore", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "IABTCFVendorListTests",
+            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringCore", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "IABTCFAppTrackingTests",
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(name: "IABTCFStorageTests", dependencies: ["IABTCF", "IABTCFStorage"], swiftSettings: settings),
+        // The command-line tool, through the built executable.
+        .testTarget(
+            name: "tcstringTests",
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCStringCore", "TestSupport"],
+            swiftSettings: settings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

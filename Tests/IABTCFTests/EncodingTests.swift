@@ -1,7 +1,8 @@
+import TCStringCore
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 @Suite struct EncodingTests {
     @Test(arguments: Fixtures.canonicalVectors)

@@ -1,7 +1,7 @@
 import IABTCF
+import TCStringCore
+import TestSupport
 import Testing
-
-@testable import tcstring
 
 /// Every vector of `Fixtures/decode-valid.jsonl` and `decode-invalid.jsonl`, one named case each,
 /// through the library and through the command-line tool.

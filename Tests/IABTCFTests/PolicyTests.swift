@@ -1,7 +1,8 @@
+import TCStringCore
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 @Suite struct ValidationTests {
     /// A string that follows every rule: created in March 2026, policy 5, Disclosed Vendors present,
