@@ -1,55 +1,110 @@
 #!/usr/bin/env bash
-# Fuzzes the decoder and both encoders with libFuzzer + AddressSanitizer.
+# Fuzzes every way bytes enter the project with libFuzzer + AddressSanitizer.
 #
-#   scripts/fuzz.sh [SECONDS]     (default 60)
+#   scripts/fuzz.sh [SECONDS]            the TC string target (default 60 s)
+#   scripts/fuzz.sh TARGET SECONDS       one target
+#   scripts/fuzz.sh all SECONDS          every target, SECONDS each
+#   scripts/fuzz.sh --list               the target names, one a line
 #
-# Seeds come from every string in Fixtures/. The run fails (non-zero exit) on any crash, sanitizer
-# report, round-trip mismatch, timeout (> 2 s for one input) or out-of-memory (> 2 GB); the
-# offending input is kept in fuzz-out/artifacts/. FUZZ_CORPUS=dir keeps the evolving corpus there.
+# One instrumented binary holds every target (FUZZ_TARGET selects one), so the library is compiled
+# once; it is rebuilt only when a source is newer. Seeds: Fuzz/corpus/TARGET (the committed,
+# minimised corpus) and, for `tcstring`, every string in Fixtures/. A run fails (non-zero exit) on
+# any crash, sanitizer report, broken invariant, timeout (> 2 s for one input) or out-of-memory
+# (> 2 GB); the offending input is kept in fuzz-out/artifacts/TARGET/. The evolving corpus is kept in
+# fuzz-out/corpus/TARGET (FUZZ_CORPUS=dir puts it elsewhere).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-60}
 out=fuzz-out
 build=.build-fuzz
-mkdir -p "$build" "$out/artifacts"
-corpus=${FUZZ_CORPUS:-$out/corpus}
-mkdir -p "$corpus"
+binary="$build/tcf-fuzz"
+# The target names, from the table in Fuzz/FuzzMain.swift.
+read -r -a targets <<<"$(sed -n 's/^    ("\([a-z-]*\)", fuzz[A-Za-z]*),$/\1/p' Fuzz/FuzzMain.swift | tr '\n' ' ')"
 
-# The library and the entry point in one module: libFuzzer needs the instrumented code in one binary.
-# The codec's C step (Sources/CBase64URL) is compiled with the same sanitizers by the toolchain's clang.
-clang=$(dirname "$(command -v swiftc)")/clang
-"$clang" -fsanitize=fuzzer-no-link,address -O2 -g -I Sources/CBase64URL/include \
-    -c Sources/CBase64URL/base64url.c -o "$build/base64url.o"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IABTCF -package-name swift_tcf \
-    -I Sources/CBase64URL/include "$build/base64url.o" \
-    $(find Sources/IABTCF -name '*.swift' | sort) Fuzz/FuzzTarget.swift -o "$build/tcf-fuzz" 2>&1 |
-    { grep -v 'Cannot export local symbol' || true; }
-
-# Seeds: every TC string in the fixtures, one file each (plain shell: CI has only the toolchain).
-# The fixtures' tcString values contain no JSON escapes (checked here), so grep reads them exactly.
-seeds="$out/seeds"
-rm -rf "$seeds" && mkdir -p "$seeds"
-if grep -q '"tcString": *"[^"]*\\' Fixtures/*.jsonl; then
-    echo "fuzz: a fixture tcString contains a JSON escape; extend the seed extraction" >&2
+case "${1:-}" in
+--list)
+    printf '%s\n' "${targets[@]}"
+    exit 0
+    ;;
+'' | [0-9]*)
+    target=tcstring
+    seconds=${1:-60}
+    ;;
+*)
+    target=$1
+    seconds=${2:?"usage: scripts/fuzz.sh TARGET SECONDS (targets: scripts/fuzz.sh --list)"}
+    ;;
+esac
+if [ "$target" = all ]; then
+    for name in "${targets[@]}"; do "$0" "$name" "$seconds"; done
+    exit 0
+fi
+if ! printf '%s\n' "${targets[@]}" | grep -qx -- "$target"; then
+    echo "fuzz: unknown target $target (scripts/fuzz.sh --list)" >&2
     exit 2
 fi
-n=0
-{
-    grep -ho '"tcString": *"[^"]*"' Fixtures/*.jsonl | sed -e 's/^"tcString": *"//' -e 's/"$//'
-    grep -v '^$' Fixtures/corpus/corpus.txt
-} | while IFS= read -r line; do
-    n=$((n + 1))
-    printf '%s' "$line" >"$seeds/seed-$n"
-done
 
+# The libraries, the CLI's JSON input and the targets in one module: libFuzzer needs the instrumented
+# code in one binary, and a second module would mean a second instrumented compile. The modules that
+# import the package's own modules are copied with those imports removed. The codec's C step is
+# compiled with the same sanitizers by the toolchain's clang.
+sources=$(find Sources/IABTCF Sources/IABTCFVendorList Sources/IABTCFAppTracking Sources/IABTCFStorage Fuzz \
+    -name '*.swift' | sort)
+cli="Sources/TCStringCore/JSON.swift Sources/TCStringCore/JSON+Parsing.swift Sources/TCStringCore/TCString+JSON.swift
+    Sources/TCStringCore/TCString+JSONInput.swift"
+if [ ! -x "$binary" ] || [ -n "$(find $sources $cli Sources/CBase64URL -newer "$binary" | head -1)" ]; then
+    mkdir -p "$build"
+    rm -rf "$build/src" && mkdir -p "$build/src"
+    inputs=()
+    for file in $sources $cli; do
+        copy="$build/src/$(echo "$file" | tr / _)"
+        grep -vE '^((public|package) )?import (IABTCF|IABTCFVendorList)$' "$file" >"$copy"
+        inputs+=("$copy")
+    done
+    clang=$(dirname "$(command -v swiftc)")/clang
+    "$clang" -fsanitize=fuzzer-no-link,address -O2 -g -I Sources/CBase64URL/include \
+        -c Sources/CBase64URL/base64url.c -o "$build/base64url.o"
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IABTCF -package-name swift_tcf \
+        -I Sources/CBase64URL/include "$build/base64url.o" "${inputs[@]}" -o "$binary.new" 2>&1 |
+        { grep -v 'Cannot export local symbol' || true; }
+    mv "$binary.new" "$binary"
+fi
+
+# Seeds: the committed corpus, and for the TC string target every TC string in the fixtures, one
+# file each (plain shell: CI has only the toolchain). The fixtures' tcString values contain no JSON
+# escapes (checked here), so grep reads them exactly.
+seeds="$out/seeds/$target"
+rm -rf "$seeds" && mkdir -p "$seeds"
+if [ "$target" = tcstring ]; then
+    if grep -q '"tcString": *"[^"]*\\' Fixtures/*.jsonl; then
+        echo "fuzz: a fixture tcString contains a JSON escape; extend the seed extraction" >&2
+        exit 2
+    fi
+    n=0
+    {
+        grep -ho '"tcString": *"[^"]*"' Fixtures/*.jsonl | sed -e 's/^"tcString": *"//' -e 's/"$//'
+        grep -v '^$' Fixtures/corpus/corpus.txt
+    } | while IFS= read -r line; do
+        n=$((n + 1))
+        printf '%s' "$line" >"$seeds/seed-$n"
+    done
+fi
+corpus=${FUZZ_CORPUS:-$out/corpus/$target}
+artifacts="$out/artifacts/$target"
+mkdir -p "$corpus" "$artifacts" "Fuzz/corpus/$target"
+
+marker="$out/run-started-$target"
+touch "$marker"
 set +e
-"$build/tcf-fuzz" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 \
-    -max_len=16384 -print_final_stats=1 -artifact_prefix="$out/artifacts/" 2>&1 | tee "$out/last-run.log" | \
+FUZZ_TARGET=$target "$binary" "$corpus" "Fuzz/corpus/$target" "$seeds" -max_total_time="$seconds" -timeout=2 \
+    -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -artifact_prefix="$artifacts/" 2>&1 |
+    tee "$out/last-run-$target.log" |
     grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal error|artifact_prefix)|ERROR'
 status=${PIPESTATUS[0]}
 set -e
-if [ "$status" -ne 0 ] || ls "$out"/artifacts/{crash,leak,timeout,oom,slow-unit}-* >/dev/null 2>&1; then
-    echo "fuzz: FAILED (exit $status); inputs in $out/artifacts/, log in $out/last-run.log" >&2
+findings=$(find "$artifacts" -newer "$marker" \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' \
+    -o -name 'oom-*' -o -name 'slow-unit-*' \) | head -1)
+if [ "$status" -ne 0 ] || [ -n "$findings" ]; then
+    echo "fuzz: $target FAILED (exit $status); inputs in $artifacts/, log in $out/last-run-$target.log" >&2
     exit 1
 fi
-echo "fuzz: no findings in ${seconds}s"
+echo "fuzz: $target: no findings in ${seconds}s"

@@ -32,6 +32,15 @@ public struct TCStringError: Error, Hashable, Sendable {
     /// The offending character, when ``code`` is ``Code/invalidCharacter`` and it is a valid
     /// UTF-8 character outside ASCII (``value`` holds only its first byte).
     var character: Unicode.Scalar?
+    /// What the ids are and which are valid, when ``code`` is ``Code/valueOutOfRange`` for an id
+    /// given to a set of purposes, special features or custom purposes.
+    var idRange: IDRange?
+
+    /// A kind of id and its valid range, e.g. purposes 1-24.
+    struct IDRange: Hashable, Sendable {
+        let name: String
+        let ids: ClosedRange<Int>
+    }
 
     /// Creates an error.
     public init(
@@ -106,7 +115,8 @@ public struct TCStringError: Error, Hashable, Sendable {
         /// A GPP header whose Type is not 3, whose Version is not 1, or whose section ids are malformed
         /// (a Fibonacci code without its terminating `11`, ids not ascending).
         public static let invalidGPPHeader = Code("invalidGPPHeader")
-        /// A GPP string whose number of `~`-separated sections differs from the header's section ids.
+        /// A GPP string whose number of `~`-separated sections differs from the header's section ids
+        /// (``TCStringError/value`` holds the number of sections after the header).
         public static let gppSectionCountMismatch = Code("gppSectionCountMismatch")
         /// A GPP string without a TCF EU v2 section (id 2) where a TC string is needed.
         public static let missingTCFSection = Code("missingTCFSection")
@@ -153,7 +163,9 @@ extension TCStringError: CustomStringConvertible {
         case .duplicateSegment: return "a segment type appears twice, or a later segment claims to be the core"
         case .invalidRange: return "a vendor range ends before it starts or beyond MaxVendorId (\(value))"
         case .invalidVendorId: return "vendor id \(value) is not between 1 and 65535"
-        case .valueOutOfRange: return "\(value) does not fit the field"
+        case .valueOutOfRange:
+            guard let idRange else { return "\(value) does not fit the field" }
+            return "\(idRange.name) id \(value) is not between \(idRange.ids.lowerBound) and \(idRange.ids.upperBound)"
         case .encodingTooLong:
             return "the encoding would be longer than the maximum of \(value) characters that decoding accepts"
                 + " by default (raise maximumLength for both encoding and decoding)"
@@ -165,7 +177,10 @@ extension TCStringError: CustomStringConvertible {
         case .invalidSegmentLength:
             return "a segment of \(value) characters (4n+1): its last character makes no whole byte"
         case .invalidGPPHeader: return "not a valid GPP header (Type 3, Version 1, ascending section ids)"
-        case .gppSectionCountMismatch: return "the GPP header lists \(value) sections, the string has another number"
+        case .gppSectionCountMismatch:
+            let count = self.value ?? 0
+            return
+                "the GPP string has \(count) section\(count == 1 ? "" : "s") after its header, which lists another number"
         case .missingTCFSection: return "the GPP string has no TCF EU v2 section (section id 2)"
         default: return "the input is not a valid TC string"
         }
@@ -222,6 +237,21 @@ extension TCStringError {
         value: Int? = nil
     ) -> TCStringError {
         TCStringError(code, segment: segment, bitOffset: bit, field: field?.rawValue, value: value)
+    }
+
+    /// `id` is not one a set of `Set` can hold: the error names the kind of id and its range.
+    @usableFromInline @inline(never)
+    static func idOutOfRange<Set: SmallIDSet>(_ id: Int, in _: Set.Type) -> TCStringError {
+        let name =
+            switch Set.self {
+            case is PurposeSet.Type: "purpose"
+            case is SpecialFeatureSet.Type: "special feature"
+            case is CustomPurposeSet.Type: "custom purpose"
+            default: "\(Set.self)"
+            }
+        var error = TCStringError(.valueOutOfRange, value: id)
+        error.idRange = IDRange(name: name, ids: 1...Set.maxID)
+        return error
     }
 
     @inline(never)

@@ -13,20 +13,30 @@ extension JSON {
         self = try result.get()
     }
 
-    /// Reads one value (and everything inside it).
-    package init(reading reader: inout JSONReader) throws(JSONInputError) {
+    /// Reads one value (and everything inside it); `path` (e.g. `publisherRestrictions[0].vendors[3]`)
+    /// is where it sits, which a number that is not an integer names.
+    package init(reading reader: inout JSONReader, path: String = "") throws(JSONInputError) {
         switch try reader.peek() {
         case .null:
             _ = try reader.readNull()
             self = .null
         case .bool: self = .bool(try reader.readBool())
-        case .number: self = .int(try reader.readInt())
+        case .number:
+            do throws(JSONInputError) {
+                self = .int(try reader.readInt())
+            } catch {
+                var error = error
+                if !path.isEmpty { error.message = "\(path): \(error.message)" }
+                throw error
+            }
         case .string: self = .string(try reader.readString())
         case .array:
             try reader.beginArray()
             var items: [JSON] = []
             var first = true
-            while try reader.nextElement(first: &first) { items.append(try JSON(reading: &reader)) }
+            while try reader.nextElement(first: &first) {
+                items.append(try JSON(reading: &reader, path: "\(path)[\(items.count)]"))
+            }
             self = .array(items)
         case .object:
             try reader.beginObject()
@@ -34,7 +44,7 @@ extension JSON {
             var first = true
             while let key = try reader.nextMember(first: &first) {
                 let name = key.string
-                members.append((name, try JSON(reading: &reader)))
+                members.append((name, try JSON(reading: &reader, path: path.isEmpty ? name : "\(path).\(name)")))
             }
             self = .object(members)
         }

@@ -53,19 +53,67 @@ extension PublisherTC {
     }
 }
 
-extension TCStringError {
-    /// `{"code", "segment", "bitOffset", "field", "value", "message", "position", "gppSection"}`;
-    /// absent parts are `null`.
-    package var json: JSON {
-        .object([
-            ("code", .string(code.name)),
-            ("segment", segment.map { .int($0) } ?? .null),
-            ("bitOffset", bitOffset.map { .int($0) } ?? .null),
+extension JSON {
+    /// The error object every command writes under `"error"`: `{"code", "segment", "bitOffset",
+    /// "field", "value", "message", "position", "gppSection"}`, one shape for every kind of error,
+    /// absent parts `null`.
+    package static func error(
+        code: String,
+        message: String,
+        segment: Int? = nil,
+        bitOffset: Int? = nil,
+        field: String? = nil,
+        value: Int? = nil,
+        position: Int? = nil,
+        gppSection: Int? = nil
+    ) -> JSON {
+        func int(_ value: Int?) -> JSON { value.map { .int($0) } ?? .null }
+        return .object([
+            ("code", .string(code)),
+            ("segment", int(segment)),
+            ("bitOffset", int(bitOffset)),
             ("field", field.map { .string($0) } ?? .null),
-            ("value", value.map { .int($0) } ?? .null),
-            ("message", .string(description)),
-            ("position", position.map { .int($0) } ?? .null),
-            ("gppSection", gppSection.map { .int($0) } ?? .null),
+            ("value", int(value)),
+            ("message", .string(message)),
+            ("position", int(position)),
+            ("gppSection", int(gppSection)),
         ])
     }
+
+    /// The error object of any error the commands report.
+    package static func error(_ error: any Error) -> JSON {
+        switch error {
+        case let error as TCStringError: error.json
+        case let error as AdditionalConsentError: error.json
+        default: .error(code: "error", message: "\(error)")
+        }
+    }
+}
+
+extension TCStringError {
+    /// The error object (``JSON/error(code:message:segment:bitOffset:field:value:position:gppSection:)``).
+    package var json: JSON {
+        .error(
+            code: code.name,
+            message: commandLineDescription,
+            segment: segment,
+            bitOffset: bitOffset,
+            field: field,
+            value: value,
+            position: position,
+            gppSection: gppSection
+        )
+    }
+
+    /// The description in the command line's words: `--max-length` where the library says `maximumLength`.
+    package var commandLineDescription: String {
+        guard code == .encodingTooLong, let value else { return description }
+        return "the encoding would be longer than the maximum of \(value) characters"
+            + " (raise it with --max-length, for encoding and decoding alike) [encodingTooLong]"
+    }
+}
+
+extension AdditionalConsentError {
+    /// The error object (``JSON/error(code:message:segment:bitOffset:field:value:position:gppSection:)``).
+    package var json: JSON { .error(code: code.rawValue, message: description, value: value, position: position) }
 }

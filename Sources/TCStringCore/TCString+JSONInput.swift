@@ -100,9 +100,15 @@ package struct Fields {
     }
 
     /// The known key nearest to `key`: the same letters in another case, else at most two edits away.
+    /// Keys whose lengths differ by more than two are never that close, so a long unknown key costs
+    /// one length check per known key, not an edit distance over its whole length.
     static func closest(to key: String, in keys: [String]) -> String? {
         let lowered = Array(key.lowercased().utf8)
-        let scored = keys.map { ($0, editDistance(lowered, Array($0.lowercased().utf8))) }
+        let scored = keys.compactMap { known -> (String, Int)? in
+            let candidate = Array(known.lowercased().utf8)
+            guard abs(candidate.count - lowered.count) <= 2 else { return nil }
+            return (known, editDistance(lowered, candidate))
+        }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
         return best.0
     }

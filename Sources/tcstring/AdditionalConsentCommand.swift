@@ -15,8 +15,11 @@ enum AdditionalConsentCommand {
             case .operand(let operand): operands.append(operand)
             }
         }
-        return Inputs.each(operands, arguments) { input, line in
-            do throws(AdditionalConsentError) {
+        let limit = TCString.DecodingOptions.defaultMaximumLength
+        return Inputs.each(operands, arguments, maximumLength: limit) { input, line in
+            do {
+                // The parser has no length limit of its own; a line the reader cut short is refused here.
+                guard input.count <= limit else { throw TCStringError(.inputTooLong, value: limit) }
                 let ac = try AdditionalConsent(String(decoding: input, as: UTF8.self))
                 let json = JSON.object([
                     ("version", .int(ac.version)), ("consentedProviders", .ids(ac.consentedProviders)),
@@ -25,9 +28,7 @@ enum AdditionalConsentCommand {
                 Terminal.out(json.serialized(pretty: pretty))
                 return false
             } catch {
-                if line != nil {
-                    Terminal.out(JSON.object([("error", .string("\(error)"))]).serialized(pretty: pretty))
-                }
+                if line != nil { Terminal.out(JSON.object([("error", .error(error))]).serialized(pretty: pretty)) }
                 Inputs.report(error, line: line)
                 return true
             }

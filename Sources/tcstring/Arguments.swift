@@ -66,6 +66,8 @@ struct Arguments {
     }
 
     /// The value of `option` converted by `parse`; a usage error saying `expected` when it fails.
+    /// Assign the result to a non-optional: where an optional is expected, `T` becomes that optional
+    /// and a value `parse` refuses turns into `nil` instead of an error.
     mutating func value<T>(of option: String, _ expected: String, _ parse: (String) -> T?) -> T {
         guard let parsed = parse(value(of: option)) else { fail("\(option) takes \(expected)") }
         return parsed

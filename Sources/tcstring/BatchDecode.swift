@@ -15,7 +15,7 @@ import Musl
 /// every read, so output streams as input arrives (behind `tail -f`) while a file of millions of
 /// lines takes one `write` per block. With several jobs each block's lines are split into
 /// contiguous runs decoded in parallel, and their output is written in input order; memory is
-/// bounded by the block (and the longest line), never the whole input.
+/// bounded by the block and `--max-length`, never the whole input or the longest line.
 enum BatchDecode {
     /// Lines each job decodes between two writes.
     static let linesPerRound = 256
@@ -24,7 +24,7 @@ enum BatchDecode {
     static var defaultJobs: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     static func run(jobs: Int, options: TCString.DecodingOptions = TCString.DecodingOptions()) -> Int32 {
-        var input = InputBlocks(descriptor: 0)
+        var input = InputBlocks(descriptor: 0, limit: options.maximumLength)
         var output = ByteBuffer(capacity: 1 << 20)
         var errors = ByteBuffer(capacity: 1 << 12)
         let workers = (0..<jobs).map { _ in Worker(options: options) }
@@ -159,10 +159,19 @@ enum BatchDecode {
 }
 
 /// Standard input read in large blocks, handed out as complete lines (without their `\n`).
+///
+/// A line longer than `limit` (leading and trailing ASCII spaces aside) is refused while it is
+/// read: once it fills the block, only its first `limit + 1` bytes are kept, the rest is skipped up
+/// to its line end, and those bytes are handed out as the line, which decoding then refuses as
+/// longer than the limit (`inputTooLong`). Memory stays bounded by the block and the limit,
+/// however long the line.
 struct InputBlocks {
     let descriptor: Int32
+    /// The longest line kept whole (`--max-length`).
+    let limit: Int
     private var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
-    private var capacity = 1 << 20
+    /// The buffer's size: a block, larger only for a line of up to `limit` bytes that fills it.
+    private(set) var capacity = 1 << 20
     /// Bytes in `buffer`.
     private var count = 0
     /// Where the first line not yet handed out starts.
@@ -170,8 +179,13 @@ struct InputBlocks {
     /// Where the last complete line handed out ends (after its `\n`).
     private var consumedUpTo = 0
     private var atEnd = false
+    /// Whether the unfinished line was refused and what is read up to its line end is dropped.
+    private var skipping = false
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: Int32, limit: Int = TCString.DecodingOptions.defaultMaximumLength) {
+        self.descriptor = descriptor
+        self.limit = limit
+    }
 
     /// Reads whatever is available (waiting for at least one byte); `false` at the end of input.
     mutating func readMore() -> Bool {
@@ -182,6 +196,7 @@ struct InputBlocks {
             count -= start
             start = 0
         }
+        if count == capacity && !skipping { refuseUnfinishedLineIfTooLong() }
         if count == capacity {
             let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
             bigger.update(from: buffer, count: count)
@@ -196,9 +211,44 @@ struct InputBlocks {
                 atEnd = true
                 return false
             }
-            count += got
+            if skipping {
+                dropUpToLineEnd(from: count, got)
+            } else {
+                count += got
+            }
             return true
         }
+    }
+
+    /// The unfinished line fills the buffer: without its leading spaces, if more than `limit`
+    /// bytes remain and one after the first `limit` is not a space, keep `limit` bytes and that
+    /// one and skip the rest of the line; if only spaces follow, drop them (they would be trimmed).
+    private mutating func refuseUnfinishedLineIfTooLong() {
+        var lead = 0
+        while lead < count && isASCIISpace(buffer[lead]) { lead += 1 }
+        if lead > 0 {
+            buffer.update(from: buffer + lead, count: count - lead)
+            count -= lead
+        }
+        guard count > limit else { return }
+        if let beyond = (limit..<count).first(where: { !isASCIISpace(buffer[$0]) }) {
+            buffer[limit] = buffer[beyond]
+            count = limit + 1
+            skipping = true
+        } else {
+            count = limit
+        }
+    }
+
+    /// Drops the `got` bytes read at `offset` up to the line end, which ends the skipping: the
+    /// line end and what follows it move to `offset`.
+    private mutating func dropUpToLineEnd(from offset: Int, _ got: Int) {
+        guard let newline = memchr(buffer + offset, 0x0A, got) else { return }
+        let end = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+        let kept = offset + got - end
+        (buffer + offset).update(from: buffer + end, count: kept)
+        count = offset + kept
+        skipping = false
     }
 
     /// The complete lines read but not yet handed out.
@@ -226,14 +276,16 @@ struct InputBlocks {
     func release() { buffer.deallocate() }
 }
 
+/// The bytes the command line trims around arguments and lines: space, tab, carriage return.
+func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+
 extension UnsafeBufferPointer<UInt8> {
     /// The bytes without ASCII spaces, tabs and carriage returns at either end.
     func trimmingASCIISpaces() -> UnsafeBufferPointer<UInt8> {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
         var low = startIndex
         var high = endIndex
-        while low < high && isSpace(self[low]) { low += 1 }
-        while high > low && isSpace(self[high - 1]) { high -= 1 }
+        while low < high && isASCIISpace(self[low]) { low += 1 }
+        while high > low && isASCIISpace(self[high - 1]) { high -= 1 }
         return UnsafeBufferPointer(rebasing: self[low..<high])
     }
 }

@@ -66,8 +66,11 @@ enum BenchCommand {
             }
         }
         guard let file else { arguments.fail("needs a FILE of TC strings, one per line") }
-        guard let text = Terminal.readFile(file) else {
-            Terminal.err("tcstring: cannot read \(file)")
+        let text: String
+        switch Terminal.contents(of: file) {
+        case .success(let contents): text = contents
+        case .failure(let error):
+            Terminal.err("tcstring: \(error)")
             return Terminal.failure
         }
         if workload == .gvl {

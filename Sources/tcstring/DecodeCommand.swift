@@ -16,9 +16,10 @@ enum DecodeCommand {
             case .option("--pretty"): pretty = true
             case .option(let option) where decoding.parse(option, &arguments): break
             case .option("--jobs"), .option("-j"):
-                jobs = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
+                let count: Int = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
                     Int($0).flatMap { $0 >= 1 ? $0 : nil }
                 }
+                jobs = count
             case .option("--gvl"): gvl = PermissionsCommand.loadGVL(arguments.value(of: "--gvl"))
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
@@ -28,7 +29,7 @@ enum DecodeCommand {
         if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {
             return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs, options: decoding.options)
         }
-        return Inputs.each(operands, arguments) { input, line in
+        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
             switch decode(input, options: decoding.options) {
             case .success(var json):
                 if let gvl, case .object(var members) = json,

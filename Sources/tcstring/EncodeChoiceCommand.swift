@@ -46,7 +46,8 @@ enum EncodeChoiceCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "encode", usage: Usage.encode)
         var gvlPath: String?
-        var choices: [(flag: String, path: String?)] = []
+        var choiceFlags: [String] = []
+        var choicePath = ""
         var cmp = GlobalVendorList.CMP(id: -1)
         var vendors: VendorSet?
         var restrictionsPath: String?
@@ -63,9 +64,11 @@ enum EncodeChoiceCommand {
         while let argument = arguments.next() {
             switch argument {
             case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
-            case .option("--accept-all"), .option("--reject-all"):
-                if case .option(let flag) = argument { choices.append((flag, nil)) }
-            case .option("--choice"): choices.append(("--choice", arguments.value(of: "--choice")))
+            case .option("--accept-all"): choiceFlags.append("--accept-all")
+            case .option("--reject-all"): choiceFlags.append("--reject-all")
+            case .option("--choice"):
+                choiceFlags.append("--choice")
+                choicePath = arguments.value(of: "--choice")
             case .option("--cmp-id"): cmp.id = number("--cmp-id", 0...4095, &arguments)
             case .option("--cmp-version"): cmp.version = number("--cmp-version", 0...4095, &arguments)
             case .option("--consent-screen"): cmp.consentScreen = number("--consent-screen", 0...63, &arguments)
@@ -73,7 +76,7 @@ enum EncodeChoiceCommand {
             case .option("--publisher-cc"): cmp.publisherCountryCode = code("--publisher-cc", &arguments)
             case .option("--vendors"):
                 vendors = arguments.value(of: "--vendors", "ids such as 1,5-9") {
-                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0) }
+                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0.all) }
                 }
             case .option("--restrictions"): restrictionsPath = arguments.value(of: "--restrictions")
             case .option("--date"):
@@ -89,16 +92,16 @@ enum EncodeChoiceCommand {
             }
         }
         guard let gvlPath else { arguments.fail("needs --gvl FILE") }
-        guard choices.count == 1, let choiceFlag = choices.first else {
+        guard choiceFlags.count == 1 else {
             arguments.fail("needs one of --accept-all, --reject-all, --choice FILE")
         }
         guard cmp.id >= 0 else { arguments.fail("needs --cmp-id N") }
         let gvl = PermissionsCommand.loadGVL(gvlPath)
         let choice: GlobalVendorList.Choice
-        switch choiceFlag.flag {
+        switch choiceFlags[0] {
         case "--accept-all": choice = .acceptAll
         case "--reject-all": choice = .rejectAll
-        default: choice = .custom(parse(choiceFlag.path ?? "", customChoice))
+        default: choice = .custom(parse(choicePath, customChoice))
         }
         let restrictions = restrictionsPath.map { parse($0, publisherRestrictions) } ?? PublisherRestrictions()
         do {
@@ -120,7 +123,11 @@ enum EncodeChoiceCommand {
     /// The JSON file at `path` read by `body`; a file that cannot be read or read by `body` ends
     /// the command (status 1) with the path and the error.
     private static func parse<T>(_ path: String, _ body: (JSON) throws(ModelError) -> T) -> T {
-        guard let text = Terminal.readFile(path) else { Terminal.inputError("cannot read \(path)") }
+        let text: String
+        switch Terminal.contents(of: path) {
+        case .success(let contents): text = contents
+        case .failure(let error): Terminal.inputError("\(error)")
+        }
         do {
             return try body(try JSON(parsing: text))
         } catch {

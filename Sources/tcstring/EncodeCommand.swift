@@ -66,10 +66,20 @@ enum EncodeCommand {
             }
         }
         guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
-        let path = paths.first ?? "-"
-        guard let text = path == "-" ? Terminal.readAll() : Terminal.readFile(path) else {
-            Terminal.err("tcstring: cannot read \(path)")
-            return Terminal.failure
+        let source = paths.first ?? "-"
+        let text: String
+        if source == "-" {
+            text = Terminal.readAll() ?? ""
+        } else if source.trimmedASCII.hasPrefix("{") {
+            // An argument that starts with `{` is the JSON itself, not a file name.
+            text = source
+        } else {
+            switch Terminal.contents(of: source) {
+            case .success(let contents): text = contents
+            case .failure(let error):
+                Terminal.err("tcstring: \(error)")
+                return Terminal.failure
+            }
         }
         do {
             let json = try JSON(parsing: text)
@@ -77,12 +87,12 @@ enum EncodeCommand {
             Terminal.out(try value.encoded(maximumLength: maximumLength))
             return 0
         } catch {
-            Terminal.err("tcstring: \(error)")
+            Inputs.report(error, line: nil)
             return Terminal.failure
         }
     }
 
-    /// Decodes each TC string and prints its layout-preserving re-encoding.
+    /// Decodes each TC or GPP string and prints its layout-preserving re-encoding.
     static func reencode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "reencode", usage: Usage.reencode)
         var operands: [String] = []
@@ -94,14 +104,17 @@ enum EncodeCommand {
             case .operand(let operand): operands.append(operand)
             }
         }
-        return Inputs.each(operands, arguments) { input, line in
+        let options = decoding.options
+        return Inputs.each(operands, arguments, maximumLength: options.maximumLength) { input, line in
             do throws(TCStringError) {
-                Terminal.out(
-                    try Inputs.tcString(input, options: decoding.options).encoded(
-                        .preservingLayout,
-                        maximumLength: decoding.options.maximumLength
-                    )
-                )
+                // A GPP string comes back whole: its header and other sections as they were.
+                if Inputs.isGPP(input) {
+                    let gpp = try GPPString(encoded: String(decoding: input, as: UTF8.self), options: options)
+                    Terminal.out(try gpp.encoded(.preservingLayout, maximumLength: options.maximumLength))
+                } else {
+                    let tc = try TCString(encodedBytes: input, options: options)
+                    Terminal.out(try tc.encoded(.preservingLayout, maximumLength: options.maximumLength))
+                }
                 return false
             } catch {
                 if line != nil { Terminal.out("") }  // one output line per input line

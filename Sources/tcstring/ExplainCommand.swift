@@ -19,7 +19,7 @@ enum ExplainCommand {
             }
         }
         var first = true
-        return Inputs.each(operands, arguments) { input, line in
+        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
             if !first { Terminal.out("") }  // a blank line between the tables of a stream
             first = false
             if let line { Terminal.out("line \(line):") }

@@ -1,4 +1,5 @@
 import IABTCF
+import TCStringCore
 
 #if canImport(Glibc)
 import Glibc
@@ -14,10 +15,12 @@ enum Inputs {
     /// Calls `body` with each input and, for standard input, its 1-based line number; blank lines
     /// are skipped (but counted). Each result is written before the next line is read, so output
     /// follows input through a pipe. `body` returns whether the input failed; the status is
-    /// ``Terminal/failure`` when any did.
+    /// ``Terminal/failure`` when any did. A line longer than `maximumLength` reaches `body` as its
+    /// first `maximumLength + 1` bytes (see ``InputBlocks``), for it to refuse.
     static func each(
         _ operands: [String],
         _ arguments: Arguments,
+        maximumLength: Int = TCString.DecodingOptions.defaultMaximumLength,
         _ body: (_ input: UnsafeBufferPointer<UInt8>, _ line: Int?) -> Bool
     ) -> Int32 {
         guard operands.count <= 1 else { arguments.fail("takes one string (or - for standard input)") }
@@ -25,7 +28,7 @@ enum Inputs {
             let bytes = Terminal.rawArgument(operand)
             return bytes.withUnsafeBufferPointer { body($0.trimmingASCIISpaces(), nil) } ? Terminal.failure : 0
         }
-        var input = InputBlocks(descriptor: 0)
+        var input = InputBlocks(descriptor: 0, limit: maximumLength)
         defer { input.release() }
         var number = 0
         var failed = false
@@ -58,11 +61,10 @@ enum Inputs {
         return try GPPString(encoded: String(decoding: bytes, as: UTF8.self), options: options).requiredTCFEuV2()
     }
 
-    /// `--strict`: the decoding options of a reading command.
-
     /// Reports a failed input on standard error, with its line number when it came from a stream.
     static func report(_ error: some Error, line: Int?) {
-        Terminal.err("tcstring: " + (line.map { "line \($0): " } ?? "") + "\(error)")
+        let message = (error as? TCStringError)?.commandLineDescription ?? "\(error)"
+        Terminal.err("tcstring: " + (line.map { "line \($0): " } ?? "") + message)
     }
 }
 

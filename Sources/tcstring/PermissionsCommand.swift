@@ -7,8 +7,8 @@ enum PermissionsCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "permissions", usage: Usage.permissions)
         var gvl: GlobalVendorList?
-        var vendorFilter: Set<Int>?
-        var purposeFilter: Set<Int>?
+        var vendorFilter: IDs?
+        var purposeFilter: IDs?
         var decoding = DecodingFlags()
         var pretty = false
         var operands: [String] = []
@@ -16,9 +16,11 @@ enum PermissionsCommand {
             switch argument {
             case .option("--gvl"): gvl = loadGVL(arguments.value(of: "--gvl"))
             case .option("--vendor"):
-                vendorFilter = arguments.value(of: "--vendor", "ids such as 1,5-9", parseIDs)
+                let ids: IDs = arguments.value(of: "--vendor", "ids such as 1,5-9", parseIDs)
+                vendorFilter = ids
             case .option("--purpose"):
-                purposeFilter = arguments.value(of: "--purpose", "ids such as 1,5-9", parseIDs)
+                let ids: IDs = arguments.value(of: "--purpose", "ids such as 1,5-9", parseIDs)
+                purposeFilter = ids
             case .option(let option) where decoding.parse(option, &arguments): break
             case .option("--pretty"): pretty = true
             case .option(let option): arguments.unknown(option)
@@ -26,10 +28,22 @@ enum PermissionsCommand {
             }
         }
         guard let gvl else { arguments.fail("needs --gvl FILE") }
-        return Inputs.each(operands, arguments) { input, line in
+        if let undefined = purposeFilter?.all.subtracting(gvl.purposes.keys).min() {
+            arguments.fail("purpose \(undefined) is not defined by vendor list \(gvl.vendorListVersion)")
+        }
+        // Vendors named one by one that the list does not hold get an error line each; a range
+        // takes the vendors of the list it covers.
+        let absent = (vendorFilter?.single ?? []).filter { gvl.vendors[$0] == nil }.sorted()
+        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
             do throws(TCStringError) {
                 let tc = try Inputs.tcString(input, options: decoding.options)
-                let vendors = vendorLines(tc, gvl, vendors: vendorFilter, purposes: purposeFilter)
+                let vendors = vendorLines(
+                    tc,
+                    gvl,
+                    vendors: vendorFilter?.all,
+                    purposes: purposeFilter?.all,
+                    absent: absent
+                )
                 if line == nil {
                     for vendor in vendors { Terminal.out(vendor.serialized(pretty: pretty)) }
                 } else {
@@ -40,7 +54,8 @@ enum PermissionsCommand {
                         )
                     )
                 }
-                return false
+                for id in absent { Inputs.report(AbsentVendor(id: id, gvl: gvl), line: line) }
+                return !absent.isEmpty
             } catch {
                 if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
                 Inputs.report(error, line: line)
@@ -50,12 +65,14 @@ enum PermissionsCommand {
     }
 
     /// One object per GVL vendor (ascending, filtered): `{"vendorId", "name", "purposes",
-    /// "specialPurposes", "specialFeatures"}`, each purpose `{"allowed", "basis", "reason"}`.
+    /// "specialPurposes", "specialFeatures"}`, each purpose `{"allowed", "basis", "reason"}`; in
+    /// their place, `{"error": {...}}` for each `absent` vendor.
     static func vendorLines(
         _ tc: TCString,
         _ gvl: GlobalVendorList,
         vendors: Set<Int>?,
-        purposes: Set<Int>?
+        purposes: Set<Int>?,
+        absent: [Int] = []
     ) -> [JSON] {
         let matrix = tc.permissions(in: gvl)
         let purposeIds = gvl.purposes.keys.sorted().filter { purposes?.contains($0) ?? true }
@@ -70,8 +87,10 @@ enum PermissionsCommand {
             members.append(("reason", .string(permission.reason.rawValue)))
             return .object(members)
         }
-        return gvl.vendorIds.filter { vendors?.contains($0) ?? true }.map { id in
-            JSON.object([
+        let listed = gvl.vendorIds.filter { vendors?.contains($0) ?? true }
+        return (listed + absent).sorted().map { id in
+            guard gvl.vendors[id] != nil else { return .object([("error", AbsentVendor(id: id, gvl: gvl).json)]) }
+            return JSON.object([
                 ("vendorId", .int(id)),
                 ("name", .string(gvl.vendors[id]?.name ?? "")),
                 (
@@ -96,22 +115,44 @@ enum PermissionsCommand {
         }
     }
 
-    /// `1,5-9` as a set of ids; `nil` when malformed.
-    static func parseIDs(_ text: String) -> Set<Int>? {
-        var ids: Set<Int> = []
+    /// The ids of `--vendor` or `--purpose`: all of them, and those named alone (not in a range).
+    struct IDs {
+        var all: Set<Int> = []
+        var single: Set<Int> = []
+    }
+
+    /// `1,5-9` as ids; `nil` when malformed.
+    static func parseIDs(_ text: String) -> IDs? {
+        var ids = IDs()
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
             guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]),
                 low >= 0, low <= high, high - low < 1 << 20
             else { return nil }
-            ids.formUnion(low...high)
+            ids.all.formUnion(low...high)
+            if bounds.count == 1 { ids.single.insert(low) }
         }
         return ids
     }
 
+    /// A vendor asked for by id that the list does not hold.
+    struct AbsentVendor: Error, CustomStringConvertible {
+        let id: Int
+        let gvl: GlobalVendorList
+
+        var description: String { "vendor \(id) is not in vendor list \(gvl.vendorListVersion)" }
+
+        /// The error object, code `vendorNotInList`.
+        var json: JSON { .error(code: "vendorNotInList", message: description, value: id) }
+    }
+
     /// The vendor list at `path`; a file that cannot be read or parsed ends the command (status 1).
     static func loadGVL(_ path: String) -> GlobalVendorList {
-        guard let text = Terminal.readFile(path) else { Terminal.inputError("cannot read \(path)") }
+        let text: String
+        switch Terminal.contents(of: path) {
+        case .success(let contents): text = contents
+        case .failure(let error): Terminal.inputError("\(error)")
+        }
         do throws(JSONInputError) {
             return try GlobalVendorList(json: text)
         } catch {

@@ -23,7 +23,7 @@ enum PolicyCommands {
             case .operand(let operand): operands.append(operand)
             }
         }
-        return Inputs.each(operands, arguments) { input, line in
+        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
             let findings: [PolicyFinding]
             do throws(TCStringError) {
                 let tc = try Inputs.tcString(input, options: decoding.options)
@@ -61,16 +61,17 @@ enum PolicyCommands {
         while let argument = arguments.next() {
             switch argument {
             case .option("--gdpr-applies"):
-                gdprApplies = arguments.value(of: "--gdpr-applies", "true or false") {
+                let applies: Bool = arguments.value(of: "--gdpr-applies", "true or false") {
                     ["true": true, "false": false][$0]
                 }
+                gdprApplies = applies
             case .option("--pretty"): pretty = true
             case .option(let option) where decoding.parse(option, &arguments): break
             case .option(let option): arguments.unknown(option)
             case .operand(let operand): operands.append(operand)
             }
         }
-        return Inputs.each(operands, arguments) { input, line in
+        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
             do throws(TCStringError) {
                 let keys = try Inputs.tcString(input, options: decoding.options).inAppKeys(
                     gdprApplies: gdprApplies,

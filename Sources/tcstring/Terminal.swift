@@ -58,25 +58,52 @@ enum Terminal {
         AnySequence { AnyIterator { readLine(strippingNewline: true) } }
     }
 
-    /// All of standard input as text.
-    static func readAll() -> String? {
-        var lines: [String] = []
-        while let line = readLine(strippingNewline: false) { lines.append(line) }
-        return lines.joined()
+    /// The most a whole-input read takes (`encode`'s JSON, `--gvl` files): the JSON reader's own
+    /// limit, checked while reading, so a larger input is refused without being held in memory.
+    static let maxWholeInputBytes = 16 << 20
+
+    /// All of standard input as text, or `nil` when it cannot be read; an input larger than
+    /// ``maxWholeInputBytes`` is an input error.
+    static func readAll() -> String? { try? readWhole(0, name: "standard input").get() }
+
+    /// Why a file cannot be read: `cannot read PATH: REASON` (the system's reason), or that it is a directory.
+    struct FileError: Error, CustomStringConvertible {
+        let description: String
+
+        init(description: String) { self.description = description }
+
+        init(_ name: String, _ code: Int32) {
+            description = "cannot read \(name): \(String(cString: strerror(code)))"
+        }
     }
 
-    /// A whole file as UTF-8 text, or `nil` when it cannot be read.
-    static func readFile(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
+    /// A whole file as UTF-8 text, or why it cannot be read; a file larger than
+    /// ``maxWholeInputBytes`` is an input error.
+    static func contents(of path: String) -> Result<String, FileError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(FileError(path, errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(FileError(description: "\(path) is a directory, not a file"))
+        }
+        return readWhole(descriptor, name: path)
+    }
+
+    private static func readWhole(_ descriptor: Int32, name: String) -> Result<String, FileError> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = fread(&chunk, 1, chunk.count, file)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(FileError(name, errno)) }
+            guard count > 0 else { break }
+            guard bytes.count + count <= maxWholeInputBytes else {
+                inputError("\(name) is larger than \(maxWholeInputBytes) bytes")
+            }
             bytes += chunk[0..<count]
-            if count < chunk.count { break }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return .success(String(decoding: bytes, as: UTF8.self))
     }
 
     /// An input the whole command depends on is unusable (a file that cannot be read): the message

@@ -9,31 +9,48 @@ enum Usage {
     static let inputNote = """
           STRING may be a TC string or a GPP string (its TCF EU v2 section is used). Without STRING,
           or with -, read one string per line from standard input (blank lines skipped) and write
-          one result per line as each arrives.
+          one result per line as each arrives; a line longer than --max-length is refused as it is
+          read, with its own output line. ASCII spaces, tabs and carriage returns around STRING and
+          around each line are trimmed (the library takes strings exactly as given).
         """
 
-    /// What `--strict` does, for every reading command.
+    /// What `--strict` does, for every reading command (lines joined by ``options(_:)``).
     static let strictHelp = """
-        also refuse what base64 or the specification does not allow, each with its
-                     own code: set padding bits or data after the last field (nonZeroPadding), '='
-                     that is not exact padding (invalidPadding), letters outside A-Z
-                     (invalidLetter), restriction purposes outside 1-24 (invalidPurposeId), 4n+1
-                     segment lengths (invalidSegmentLength)
+        also refuse what base64 or the specification does not allow, each with its own
+        code: set padding bits or data after the last field (nonZeroPadding), '=' that is
+        not exact padding (invalidPadding), letters outside A-Z (invalidLetter),
+        restriction purposes outside 1-24 (invalidPurposeId), 4n+1 segment lengths
+        (invalidSegmentLength)
         """
 
     static let maxLengthHelp = "accept strings up to N bytes (default 131072, the library's default)"
+
+    /// Option rows as one column of names and one of descriptions: each name padded to the
+    /// longest, a description's further lines indented to its column.
+    static func options(_ rows: [(String, String)]) -> String {
+        let width = rows.map(\.0.count).max() ?? 0
+        let indent = String(repeating: " ", count: 2 + width + 2)
+        return rows.map { name, text in
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let first = "  " + name + String(repeating: " ", count: width - name.count + 2) + lines[0]
+            return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
 
     static let decode = """
         usage: tcstring decode [--pretty] [--jobs N] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
           Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
           "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
           Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
-          --pretty   indent the JSON for people
-          --jobs N   decode standard input on N cores (default: all), output in input order
-          --gvl FILE add "vendorNames": {"id": name} for the vendors the string mentions
-          --strict   \(strictHelp)
-          --max-length N  \(maxLengthHelp)
-        """ + "\n" + inputNote
+
+        """
+        + options([
+            ("--pretty", "indent the JSON for people"),
+            ("--jobs N", "decode standard input on N cores (default: all), output in input order"),
+            ("--gvl FILE", "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
+            ("--strict", strictHelp),
+            ("--max-length N", maxLengthHelp),
+        ]) + "\n" + inputNote
 
     static let permissions = """
         usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict]
@@ -44,64 +61,93 @@ enum Usage {
           "specialPurposes": {...}, "specialFeatures": {"1": {"allowed", "reason"}, ...}}; basis is
           "consent", "legitimateInterest" or null when not allowed. From standard input, one line per
           string: {"tcString", "vendors": [...]}.
-          --gvl FILE      the Global Vendor List JSON (specification 2 or 3)
-          --vendor IDS    only these vendors, e.g. 1,5-9
-          --purpose IDS   only these purposes
-          --pretty        indent the JSON
-          --strict        strict decoding (see tcstring decode --help)
-          --max-length N  \(maxLengthHelp)
-        """ + "\n" + inputNote
+
+        """
+        + options([
+            ("--gvl FILE", "the Global Vendor List JSON (specification 2 or 3)"),
+            (
+                "--vendor IDS",
+                "only these vendors, e.g. 1,5-9; a vendor named alone that the list does not hold\n"
+                    + "gets {\"error\": {...}} in its place (exit 1); a range takes the vendors it holds"
+            ),
+            ("--purpose IDS", "only these purposes, each defined by the list"),
+            ("--pretty", "indent the JSON"),
+            ("--strict", "strict decoding (see tcstring decode --help)"),
+            ("--max-length N", maxLengthHelp),
+        ]) + "\n" + inputNote
 
     static let encode = """
-        usage: tcstring encode [--max-length N] [FILE | -]
-          Read one JSON object in the decode schema and print its canonical TC string; fails
+        usage: tcstring encode [--max-length N] [FILE | JSON | -]
+          Read one JSON object in the decode schema (from FILE, from the argument itself when it
+          starts with {, or from standard input) and print its canonical TC string; fails
           (encodingTooLong) rather than print a string longer than decoding accepts by default.
-          --max-length N  write strings up to N bytes (default 131072); decoding them then needs
-                          the same --max-length
-        """ + "\n" + EncodeCommand.keysHelp + "\n" + EncodeChoiceCommand.usage
+
+        """
+        + options([
+            (
+                "--max-length N",
+                "write strings up to N bytes (default 131072); decoding them then needs\nthe same --max-length"
+            )
+        ]) + "\n" + EncodeCommand.keysHelp + "\n" + EncodeChoiceCommand.usage
 
     static let reencode = """
         usage: tcstring reencode [--strict] [--max-length N] [STRING | -]
           Decode and re-encode, keeping the input's layout for unchanged sections: any string that
-          decodes comes back byte for byte. Fails (encodingTooLong) rather than print a string
-          longer than decoding accepts by default.
-          --strict   \(strictHelp)
-          --max-length N  \(maxLengthHelp)
-        """ + "\n" + inputNote
+          decodes comes back byte for byte, a GPP string whole (its header and other sections as
+          they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
+          string longer than decoding accepts by default.
+
+        """
+        + options([("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote
 
     static let explain = """
         usage: tcstring explain [--gvl FILE] [--strict] [--max-length N] [STRING | -]
           Print every field (segment, bit offset, width, raw bits, value) and why each vendor
           section is a bitfield or ranges. For a string that does not decode, every field read
           before the error, then the error; exit 1.
-          --gvl FILE   then list the names of the vendors the string mentions
-          --strict   \(strictHelp)
-          --max-length N  \(maxLengthHelp)
-        """ + "\n" + inputNote
+
+        """
+        + options([
+            ("--gvl FILE", "then list the names of the vendors the string mentions"),
+            ("--strict", strictHelp),
+            ("--max-length N", maxLengthHelp),
+        ]) + "\n" + inputNote
 
     static let validate = """
         usage: tcstring validate [--json] [--pretty] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
           Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
           inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
           1-24): one finding per line (rule: message), exit 1 when any.
-          --json     print {"valid", "findings": [{"rule", "message"}]}, or {"error": {...}} for
-                     input that does not decode (exit 1 for both; the JSON tells them apart)
-          --pretty   indent the JSON (implies --json)
-          --gvl FILE also check against the vendor list: vendors absent or deleted, a newer
-                     VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions
-                     of type 1/2 on purposes the vendor does not declare flexible
-          --strict   \(strictHelp)
-          --max-length N  \(maxLengthHelp)
-        """ + "\n" + inputNote
+
+        """
+        + options([
+            (
+                "--json",
+                "print {\"valid\", \"findings\": [{\"rule\", \"message\"}]}, or {\"error\": {...}} for\n"
+                    + "input that does not decode (exit 1 for both; the JSON tells them apart)"
+            ),
+            ("--pretty", "indent the JSON (implies --json)"),
+            (
+                "--gvl FILE",
+                "also check against the vendor list: vendors absent or deleted, a newer\n"
+                    + "VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions\n"
+                    + "of type 1/2 on purposes the vendor does not declare flexible"
+            ),
+            ("--strict", strictHelp),
+            ("--max-length N", maxLengthHelp),
+        ]) + "\n" + inputNote
 
     static let inApp = """
         usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--strict] [--max-length N] [STRING | -]
           Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted.
-          --gdpr-applies   add IABTCF_gdprApplies (1 or 0)
-          --pretty         indent the JSON
-          --strict         \(strictHelp)
-          --max-length N   \(maxLengthHelp)
-        """ + "\n" + inputNote
+
+        """
+        + options([
+            ("--gdpr-applies", "add IABTCF_gdprApplies (1 or 0)"),
+            ("--pretty", "indent the JSON"),
+            ("--strict", strictHelp),
+            ("--max-length N", maxLengthHelp),
+        ]) + "\n" + inputNote
 
     static let additionalConsent = """
         usage: tcstring ac [--pretty] [STRING | -]
@@ -135,19 +181,24 @@ enum Usage {
 
     static let tool = """
         usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]
-          decode     TC or GPP strings to JSON (JSON Lines from standard input, in parallel)
-          encode     a JSON object in the decode schema to its canonical TC string
-          reencode   decode and re-encode, keeping the input's layout
-          explain    every field with its segment, bit offset, width and raw bits
-          validate   TCF 2.2/2.3 policy findings
-          permissions  may each vendor of a vendor list process each purpose
-          renew      must a stored choice be asked again (new vendors, changes, age)
-          inapp      the IABTCF_ in-app key/value map
-          ac         a Google Additional Consent string
-          att        the next step of an App Tracking Transparency + consent flow
-          bench      time decoding a file of strings
-          random     seeded random TC strings
-        `tcstring COMMAND --help` describes a command; `tcstring --version` prints the version.
-        Exit status: 0 success, 1 input that does not decode (or validate), 2 a command line mistake.
+
         """
+        + options([
+            ("decode", "TC or GPP strings to JSON (JSON Lines from standard input, in parallel)"),
+            ("encode", "a JSON object in the decode schema to its canonical TC string"),
+            ("reencode", "decode and re-encode, keeping the input's layout"),
+            ("explain", "every field with its segment, bit offset, width and raw bits"),
+            ("validate", "TCF 2.2/2.3 policy findings"),
+            ("permissions", "may each vendor of a vendor list process each purpose"),
+            ("renew", "must a stored choice be asked again (new vendors, changes, age)"),
+            ("inapp", "the IABTCF_ in-app key/value map"),
+            ("ac", "a Google Additional Consent string"),
+            ("att", "the next step of an App Tracking Transparency + consent flow"),
+            ("bench", "time decoding a file of strings"),
+            ("random", "seeded random TC strings"),
+        ]) + "\n" + """
+            `tcstring COMMAND --help` describes a command; `tcstring --version` prints the version.
+            Exit status: 0 success, 1 input that does not decode (or validate), 2 a command line mistake.
+            Strings given as arguments or lines are trimmed of ASCII spaces, tabs and carriage returns.
+            """
 }

@@ -28,7 +28,10 @@ case "--version", "version":
     Terminal.out("tcstring \(Usage.version)")
     status = 0
 case "help", "--help", "-h":
-    // `tcstring help decode` is `tcstring decode --help`.
+    // `tcstring help decode` is `tcstring decode --help`; `tcstring help nosuch` is a usage error.
+    if let topic = rest.first, topic != "help", Usage.commands[topic] == nil {
+        Terminal.usageError("unknown command \(topic)")
+    }
     Terminal.out(rest.first.flatMap { Usage.commands[$0] } ?? Usage.tool)
     status = 0
 default: Terminal.usageError("unknown command \(command)")

@@ -86,6 +86,35 @@ import Testing
         }
     }
 
+    /// Four tasks write different strings' keys at once while the stream runs: no data race (the
+    /// thread sanitizer checks it, `scripts/check-thread-safety.sh`), and once the writes stop the
+    /// stream's last element is what the store then holds.
+    @Test func concurrentWritersEndWithTheStoredValue() async throws {
+        let strings = try ValidFixture.all.prefix(4).map { try TCString(encoded: $0.tcString) }
+        try #require(strings.count == 4)
+        await withFreshDefaults { defaults in
+            let (collected, task) = Collected.collecting(defaults.inAppConsentChanges(debounce: Self.debounce))
+            defer { task.cancel() }
+            // UserDefaults is thread-safe but not marked Sendable in swift-corelibs-foundation.
+            nonisolated(unsafe) let shared = defaults
+            await withTaskGroup(of: Void.self) { group in
+                for (index, tc) in strings.enumerated() {
+                    group.addTask {
+                        for round in 0..<5 {
+                            try? shared.writeInAppKeys(for: tc, gdprApplies: (index + round) % 2 == 0)
+                            NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: shared)
+                        }
+                    }
+                }
+            }
+            let stored = defaults.readInAppConsent()
+            for _ in 0..<Int(Self.timeout * 100) where collected.values.last != stored {
+                try? await Task.sleep(nanoseconds: 10_000_000)
+            }
+            #expect(collected.values.last == stored)
+        }
+    }
+
     /// Cancelling the iterating task ends the stream.
     @Test func cancellationEndsTheStream() async throws {
         try await atHighPriority {

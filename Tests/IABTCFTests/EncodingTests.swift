@@ -172,7 +172,7 @@ import Testing
         value = base
         value.publisherTC = PublisherTC(numCustomPurposes: 2, customPurposeConsents: [3])
         #expect(throws: TCStringError(.valueOutOfRange, field: "NumCustomPurposes", value: 3)) { try value.encoded() }
-        #expect(throws: TCStringError(.valueOutOfRange, value: 25)) { try value.purposeConsents.insert(25) }
+        #expect(throws: TCStringError.idOutOfRange(25, in: PurposeSet.self)) { try value.purposeConsents.insert(25) }
         #expect(throws: TCStringError(.invalidVendorId, value: 0)) { try value.vendorConsents.insert(0) }
         #expect(throws: TCStringError(.invalidVendorId, value: 65536)) { try value.vendorConsents.insert(65536) }
         #expect(throws: TCStringError.self) { try TwoLetterCode("E1") }

@@ -1,17 +1,17 @@
+import TCStringCore
 import TestSupport
 import Testing
 
 @testable import IABTCF
 
-/// Inputs that libFuzzer (`scripts/fuzz.sh`) found, kept as plain literals so `swift test` checks
-/// them without the fuzzer.
+/// Inputs that libFuzzer (`scripts/fuzz.sh TARGET SECONDS`) found, kept as plain literals so
+/// `swift test` checks them without the fuzzer.
 ///
-/// No campaign so far has produced a crash, sanitizer report, timeout or round-trip mismatch, so
-/// there are no failing inputs here yet. Instead these are corpus entries the fuzzer evolved that
-/// reach unusual but valid corners: non-zero padding bits, `=` padding inside a segment, bytes
-/// after the last field, all four segments, custom purposes. Each must keep the properties the
-/// fuzz target checks (Fuzz/FuzzTarget.swift). A future finding goes into `findings` with the
-/// expected outcome.
+/// Each finding of a campaign (a crash, sanitizer report, broken invariant or timeout) is a test
+/// named after its target and what it found, with the expected outcome. The `corpus` entries are
+/// evolved TC strings that reach unusual but valid corners: non-zero padding bits, `=` padding
+/// inside a segment, bytes after the last field, all four segments, custom purposes. Each must
+/// keep the properties the `tcstring` target checks (Fuzz/TCStringTarget.swift).
 @Suite struct FuzzRegressionTests {
     /// An evolved input; its layout-preserving re-encoding gives it back byte for byte, bits after
     /// the last field of a segment (padding, or garbage the fuzzer appended) included.
@@ -53,6 +53,29 @@ import Testing
         let encoded = try CommandLineTool.run(["encode", "-"], stdin: json)
         #expect(encoded.status == 0)
         #expect(try TCString(encoded: String(encoded.stdout.dropLast())) == value)
+    }
+
+    /// `encode-json`, timeout: an unknown key thousands of characters long (the fuzzer's was a
+    /// vendor list pasted in as a key) made the "did you mean" suggestion compute an edit distance
+    /// over the whole key against every known key. A key whose length is more than two characters
+    /// from every known key's gets no suggestion, and is refused as unknown.
+    @Test func encodeJSONLongUnknownKeyIsRefusedWithoutASuggestion() throws {
+        let key = (852...3_000).map(String.init).joined(separator: ", ")
+        #expect(try Self.encodeError(#"{"version": 2, "\#(key)": 1, "cmpId": 7}"#) == "unknown key \"\(key)\"")
+        #expect(
+            try Self.encodeError(#"{"version": 2, "vendorListVersio": 1, "cmpId": 7}"#)
+                == #"unknown key "vendorListVersio" (did you mean "vendorListVersion"?)"#
+        )
+    }
+
+    /// `tcstring encode`'s error for a JSON document, or `nil` when it gives a model.
+    static func encodeError(_ text: String) throws -> String? {
+        do {
+            _ = try TCString(json: JSON(parsing: text), today: Timestamp(deciseconds: 0))
+            return nil
+        } catch let error as ModelError {
+            return error.description
+        }
     }
 
     @Test func everyTwoLetterCodeReadsBackFromItsDescription() {

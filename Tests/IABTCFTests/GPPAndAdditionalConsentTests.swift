@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", AdditionalConsentError.Code.malformed), ("1", .malformed), ("3~1", .unsupportedVersion),
+        ("", AdditionalConsentError.Code.emptyString), ("1", .malformed), ("3~1", .unsupportedVersion),
         ("1~1..2", .invalidProviderId), ("1~a", .invalidProviderId), ("1~0", .invalidProviderId),
         ("1~-1", .invalidProviderId),
         ("1~1~dv.2", .malformed), ("2~1.2", .missingDisclosedSection), ("2~1~xx.2", .missingDisclosedSection),
@@ -135,8 +135,23 @@ import Testing
     }
 
     @Test func reportsThePosition() {
-        #expect(throws: AdditionalConsentError(.invalidProviderId, at: 7)) { try AdditionalConsent("2~1.23.x~dv.") }
-        #expect(throws: AdditionalConsentError(.invalidProviderId, at: 12)) { try AdditionalConsent("2~1.23~dv.5.") }
+        // 1-based, as every error of the package counts.
+        #expect(throws: AdditionalConsentError(.invalidProviderId, at: 8)) { try AdditionalConsent("2~1.23.x~dv.") }
+        #expect(throws: AdditionalConsentError(.invalidProviderId, at: 13)) { try AdditionalConsent("2~1.23~dv.5.") }
+        #expect(throws: AdditionalConsentError(.invalidProviderId, at: 5)) { try AdditionalConsent("1~1.x") }
+        #expect(throws: AdditionalConsentError(.malformed, at: 1)) { try AdditionalConsent("~1") }
+        #expect(throws: AdditionalConsentError(.malformed, at: 2)) { try AdditionalConsent("1") }
+        #expect(throws: AdditionalConsentError(.malformed, at: 4)) { try AdditionalConsent("1~1~dv.2") }
+        #expect(throws: AdditionalConsentError(.unsupportedVersion, at: 1)) { try AdditionalConsent("3~1") }
+        #expect(throws: AdditionalConsentError(.missingDisclosedSection, at: 6)) { try AdditionalConsent("2~1.2") }
+        #expect(throws: AdditionalConsentError(.missingDisclosedSection, at: 5)) { try AdditionalConsent("2~1~xx.2") }
+        #expect(throws: AdditionalConsentError(.missingDisclosedSection, at: 9)) { try AdditionalConsent("2~1~dv.2~3") }
+        #expect(throws: AdditionalConsentError(.providerInBothLists, at: 12, value: 2)) {
+            try AdditionalConsent("2~1.2~dv.3.2")
+        }
+        #expect(throws: AdditionalConsentError(.emptyString, at: 1)) { try AdditionalConsent("") }
+        #expect("\(AdditionalConsentError(.emptyString, at: 1))" == "the string is empty (emptyString)")
+        #expect("\(AdditionalConsentError(.invalidProviderId, at: 5))" == "invalidProviderId at character 5")
     }
 
     @Test func duplicatesAreMerged() throws {

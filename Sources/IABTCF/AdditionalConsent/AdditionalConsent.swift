@@ -40,46 +40,68 @@ public struct AdditionalConsent: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses an AC string.
     ///
-    /// - Throws: ``AdditionalConsentError`` naming the problem and its character position.
+    /// - Throws: ``AdditionalConsentError`` naming the problem and its 1-based character position.
     public init(_ text: String) throws(AdditionalConsentError) {
         let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { throw AdditionalConsentError(.emptyString, at: 1) }
         let parts = bytes.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[0].count == 1 else { throw AdditionalConsentError(.malformed, at: 0) }
-        var position = 2
+        // The version is one character, then `~`.
+        guard parts.count >= 2, parts[0].count == 1 else {
+            throw AdditionalConsentError(.malformed, at: parts[0].isEmpty ? 1 : 2)
+        }
+        // 1-based: the first id is character 3.
+        var position = 3
         switch parts[0].first {
         case UInt8(ascii: "1"):
-            guard parts.count == 2 else { throw AdditionalConsentError(.malformed, at: 2 + parts[1].count) }
-            try self.init(version: 1, consentedProviders: Self.ids(parts[1], at: &position))
+            guard parts.count == 2 else { throw AdditionalConsentError(.malformed, at: position + parts[1].count) }
+            try self.init(version: 1, consentedProviders: Self.ids(parts[1], at: &position).ids)
         case UInt8(ascii: "2"):
-            guard parts.count == 3 else { throw AdditionalConsentError(.missingDisclosedSection, at: bytes.count) }
-            let consented = try Self.ids(parts[1], at: &position)
+            let consented = try Self.ids(parts[1], at: &position).ids
+            guard parts.count >= 3 else { throw AdditionalConsentError(.missingDisclosedSection, at: bytes.count + 1) }
             position += 1
             guard parts[2].starts(with: Array("dv".utf8)),
                 parts[2].count == 2 || parts[2][parts[2].startIndex + 2] == UInt8(ascii: ".")
             else { throw AdditionalConsentError(.missingDisclosedSection, at: position) }
+            guard parts.count == 3 else {
+                throw AdditionalConsentError(.missingDisclosedSection, at: position + parts[2].count)
+            }
             position += 3
-            let disclosed = parts[2].count <= 3 ? [] : try Self.ids(parts[2].dropFirst(3), at: &position)
-            try self.init(version: 2, consentedProviders: consented, disclosedProviders: disclosed)
+            let disclosed =
+                parts[2].count <= 3 ? (ids: [], positions: []) : try Self.ids(parts[2].dropFirst(3), at: &position)
+            let consentedSet = Set(consented)
+            if let index = disclosed.ids.firstIndex(where: consentedSet.contains) {
+                throw AdditionalConsentError(
+                    .providerInBothLists,
+                    at: disclosed.positions[index],
+                    value: disclosed.ids[index]
+                )
+            }
+            try self.init(version: 2, consentedProviders: consented, disclosedProviders: disclosed.ids)
         default:
-            throw AdditionalConsentError(.unsupportedVersion, at: 0)
+            throw AdditionalConsentError(.unsupportedVersion, at: 1)
         }
     }
 
-    /// Dot-separated positive ids; `position` is the character index of `text` in the whole string
-    /// and ends past it.
-    private static func ids(_ text: ArraySlice<UInt8>, at position: inout Int) throws(AdditionalConsentError) -> [Int] {
+    /// Dot-separated positive ids and where each starts; `position` is the 1-based character
+    /// position of `text` in the whole string and ends past it.
+    private static func ids(
+        _ text: ArraySlice<UInt8>,
+        at position: inout Int
+    ) throws(AdditionalConsentError) -> (ids: [Int], positions: [Int]) {
         defer { position += text.count }
-        guard !text.isEmpty else { return [] }
+        guard !text.isEmpty else { return ([], []) }
         var ids: [Int] = []
+        var positions: [Int] = []
         var offset = position
         for part in text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
             guard !part.isEmpty, part.count <= 9, part.allSatisfy({ (48...57).contains($0) }),
                 let id = Int(String(decoding: part, as: UTF8.self)), id >= 1
             else { throw AdditionalConsentError(.invalidProviderId, at: offset) }
             ids.append(id)
+            positions.append(offset)
             offset += part.count + 1
         }
-        return ids
+        return (ids, positions)
     }
 
     /// The AC string: `1~1.35` or `2~1.10~dv.2.3`.
@@ -94,6 +116,8 @@ public struct AdditionalConsent: Sendable, Hashable, CustomStringConvertible {
 public struct AdditionalConsentError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Code: String, Sendable, Hashable {
+        /// The string is empty.
+        case emptyString
         /// The string does not start with `1~` or `2~`.
         case unsupportedVersion
         /// The `~` structure is wrong (too many parts, disclosed ids in version 1...).
@@ -108,7 +132,10 @@ public struct AdditionalConsentError: Error, Hashable, Sendable, CustomStringCon
 
     /// What went wrong.
     public var code: Code
-    /// The character position in the string.
+    /// The 1-based position, in UTF-8 bytes, of the character where the problem is (one past the
+    /// last character when the string ends too early), as ``TCStringError/position`` counts; 0 for
+    /// a value built with ``AdditionalConsent/init(version:consentedProviders:disclosedProviders:)``,
+    /// which has no text.
     public var position: Int
     /// The offending id, when there is one.
     public var value: Int?
@@ -119,8 +146,10 @@ public struct AdditionalConsentError: Error, Hashable, Sendable, CustomStringCon
         self.value = value
     }
 
-    /// `code at character N`.
+    /// `code at character N` (1-based), with the offending id when there is one; for an empty
+    /// string, `the string is empty (emptyString)`.
     public var description: String {
-        "\(code.rawValue) at character \(position)" + (value.map { " (id \($0))" } ?? "")
+        if code == .emptyString { return "the string is empty (emptyString)" }
+        return "\(code.rawValue) at character \(position)" + (value.map { " (id \($0))" } ?? "")
     }
 }

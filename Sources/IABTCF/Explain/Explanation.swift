@@ -30,11 +30,15 @@ public struct Explanation: Sendable, Hashable {
         /// NumEntries plus 17 per single id and 33 per run of the set's maximal runs.
         public var alternativeBits: Int
 
-        /// Why this form, in one sentence.
+        /// Why this form, in one sentence, e.g. `Vendor Consent: a bitfield, 30 bits; ranges would
+        /// take 45 bits (the bitfield is smaller)`.
         public var reason: String {
             let (chosen, other) = isRangeEncoding ? ("ranges", "a bitfield") : ("a bitfield", "ranges")
+            let (chosenForm, otherForm) =
+                isRangeEncoding ? ("ranges are", "a bitfield is") : ("the bitfield is", "ranges are")
             let verdict =
-                bits < alternativeBits ? "the smaller form" : bits == alternativeBits ? "a tie" : "the larger form"
+                bits < alternativeBits
+                ? "\(chosenForm) smaller" : bits == alternativeBits ? "a tie" : "\(otherForm) smaller"
             return "\(name): \(chosen), \(bits) bits; \(other) would take \(alternativeBits) bits (\(verdict))"
         }
     }

@@ -8,6 +8,7 @@
 /// ```
 ///
 /// Other sections are listed (their ids and text) without being decoded.
+/// ``encoded(_:maximumLength:)`` writes the string back, re-encoding the TCF EU v2 section.
 public struct GPPString: Sendable, Hashable {
     /// The TCF EU v2 section id.
     public static let tcfEuV2SectionId = 2
@@ -20,6 +21,9 @@ public struct GPPString: Sendable, Hashable {
     public var sections: [String]
     /// The decoded TCF EU v2 section, or `nil` when the string has none.
     public var tcfEuV2: TCString?
+    /// The header's text as decoded, which ``encoded(_:maximumLength:)`` writes back while it still
+    /// lists ``version`` and ``sectionIds`` (its padding may differ from a fresh encoding).
+    var decodedHeader: String?
 
     /// Decodes a GPP string's header and its TCF EU v2 section.
     ///
@@ -43,6 +47,7 @@ public struct GPPString: Sendable, Hashable {
         } catch {
             throw header.withUnsafeBufferPointer { error.located(in: $0) }
         }
+        decodedHeader = String(parts[0])
         sections = parts.dropFirst().map(String.init)
         guard sections.count == sectionIds.count else {
             throw TCStringError(.gppSectionCountMismatch, segment: 0, value: sections.count)

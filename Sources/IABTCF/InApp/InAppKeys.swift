@@ -241,14 +241,16 @@ public struct InAppConsent: Sendable, Hashable {
     /// Reads the keys that are present; everything absent reads as empty or `nil`.
     public init(keys: [String: InAppValue]) {
         func int(_ key: String) -> Int? { keys[key]?.intValue }
-        func ids(_ key: String) -> [Int] {
+        // Only the first `maxID` characters of a binary string can name an id, so a hostile value
+        // of any length costs at most one array of that many ids.
+        func ids(_ key: String, maxID: Int) -> [Int] {
             guard let text = keys[key]?.stringValue else { return [] }
-            return text.utf8.enumerated().compactMap { $0.element == UInt8(ascii: "1") ? $0.offset + 1 : nil }
+            return text.utf8.prefix(maxID).enumerated().compactMap {
+                $0.element == UInt8(ascii: "1") ? $0.offset + 1 : nil
+            }
         }
-        func small<S: SmallIDSet>(_ key: String) -> S { (try? S(ids(key).filter { $0 <= S.maxID })) ?? S() }
-        func vendors(_ key: String) -> VendorSet {
-            (try? VendorSet(ids(key).filter { $0 <= VendorSet.maxID })) ?? VendorSet()
-        }
+        func small<S: SmallIDSet>(_ key: String) -> S { (try? S(ids(key, maxID: S.maxID))) ?? S() }
+        func vendors(_ key: String) -> VendorSet { (try? VendorSet(ids(key, maxID: VendorSet.maxID))) ?? VendorSet() }
 
         gdprApplies = int(InAppKeys.gdprApplies).flatMap { $0 == 1 ? true : $0 == 0 ? false : nil }
         cmpId = int(InAppKeys.cmpSdkId)
@@ -274,11 +276,12 @@ public struct InAppConsent: Sendable, Hashable {
             // One set per restriction type, merged once: inserting vendor by vendor re-merges the
             // restrictions for every character (quadratic on a long string).
             var byType = [[Int]](repeating: [], count: 3)
-            for (index, byte) in text.utf8.enumerated() where (UInt8(ascii: "0")...UInt8(ascii: "2")).contains(byte) {
+            for (index, byte) in text.utf8.prefix(VendorSet.maxID).enumerated()
+            where (UInt8(ascii: "0")...UInt8(ascii: "2")).contains(byte) {
                 byType[Int(byte - UInt8(ascii: "0"))].append(index + 1)
             }
             for (type, ids) in byType.enumerated() where !ids.isEmpty {
-                guard let vendors = try? VendorSet(ids.filter { $0 <= VendorSet.maxID }) else { continue }
+                guard let vendors = try? VendorSet(ids) else { continue }
                 try? restrictions.insert(
                     vendors: vendors,
                     purposeId: purposeId,

@@ -85,7 +85,7 @@ extension SmallIDSet {
     public var description: String { "[" + map(String.init).joined(separator: ", ") + "]" }
 
     @inlinable static func check(_ id: Int) throws(TCStringError) {
-        guard id >= 1 && id <= maxID else { throw TCStringError(.valueOutOfRange, value: id) }
+        guard id >= 1 && id <= maxID else { throw TCStringError.idOutOfRange(id, in: Self.self) }
     }
 }
 

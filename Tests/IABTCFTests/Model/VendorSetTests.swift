@@ -91,8 +91,8 @@ import Testing
         #expect(Array(set) == [1, 3, 24])
         #expect(set.rawValue == (1 as UInt64) << 63 | 1 << 61 | 1 << 40)
         #expect(set.contains(24) && !set.contains(25) && !set.contains(0))
-        #expect(throws: TCStringError(.valueOutOfRange, value: 25)) { try set.insert(25) }
-        #expect(throws: TCStringError(.valueOutOfRange, value: 0)) { try set.insert(0) }
+        #expect(throws: TCStringError.idOutOfRange(25, in: PurposeSet.self)) { try set.insert(25) }
+        #expect(throws: TCStringError.idOutOfRange(0, in: PurposeSet.self)) { try set.insert(0) }
         set.remove(1)
         #expect(set.count == 2 && set.max == 24)
         #expect(PurposeSet(rawValue: ~0).count == 24)

@@ -1,4 +1,4 @@
-// libFuzzer entry point, compiled together with Sources/IABTCF by scripts/fuzz.sh (not a SwiftPM target).
+// The `tcstring` target: the TC string decoder and both encoders.
 //
 // For every input: decode; if it decodes, require the layout-preserving re-encoding to be the input,
 // byte for byte (the README's promise for every accepted string), re-encode canonically, decode that
@@ -8,12 +8,10 @@
 // the scalar loop must decode the input alike. Any difference aborts, which libFuzzer reports as a
 // crash.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = UnsafeBufferPointer(start: data, count: size)
+func fuzzTCString(_ bytes: UnsafeBufferPointer<UInt8>) {
     checkBase64(bytes)
     checkQuery(bytes)
-    guard let value = try? TCString(encodedBytes: bytes) else { return 0 }
+    guard let value = try? TCString(encodedBytes: bytes) else { return }
     do {
         let canonical = try value.encoded()
         let fromCanonical = try TCString(encoded: canonical)
@@ -31,7 +29,6 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // A decoded value always fits its fields, so encoding it cannot fail.
         fatalError("a decoded value failed to encode: \(error)")
     }
-    return 0
 }
 
 /// The vector step plus the scalar loop (`decodePrefix`) and the scalar loop alone stop at the same
