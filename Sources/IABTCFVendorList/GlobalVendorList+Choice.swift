@@ -82,7 +82,7 @@ extension GlobalVendorList {
         case vendorsDeleted(VendorSet)
         /// Vendors the custom choice consents to or objects to that the notice did not show.
         case vendorsNotShown(VendorSet)
-        /// The string would break these rules (``TCString/validate(against:)``): a policy-2 list
+        /// The string would break these rules (``IABTCF/TCString/validate(against:)``): a policy-2 list
         /// on a day after 2023-09-30, CmpId 0 or 1, a restriction of type 1 or 2 on a purpose a
         /// vendor does not declare flexible, a restriction on a vendor the list does not hold, ...
         case policyFindings([PolicyFinding])
@@ -108,7 +108,7 @@ extension GlobalVendorList {
     /// - **Accept all.** PurposesConsent: every purpose a shown vendor declares in `purposes` or
     ///   `flexiblePurposes`. PurposesLITransparency: every purpose a shown vendor declares in
     ///   `legIntPurposes` or `flexiblePurposes`, except 1 and 3-6 when the list's
-    ///   `tcfPolicyVersion` is 4 or more, and 1 on older lists too (``TCString/validate()`` flags
+    ///   `tcfPolicyVersion` is 4 or more, and 1 on older lists too (`TCString.validate()` flags
     ///   legitimate interest for purpose 1 on every string). SpecialFeatureOptIns: every special feature a shown
     ///   vendor declares. Vendor Consent: the shown vendors with a purpose in `purposes` or
     ///   `flexiblePurposes`. Vendor Legitimate Interest: the shown vendors with a purpose in
@@ -129,18 +129,18 @@ extension GlobalVendorList {
     /// CMP the value must be set to 1"; IAB Tech Lab closed the question of which vendors that
     /// covers (GDPR-Transparency-and-Consent-Framework issue 449, 2026-07-28) with "This legacy
     /// process has been removed from the spec in favor of using the 'Disclosed Vendors' section."
-    /// ``TCString/permission(vendor:specialPurpose:in:)`` reads special purposes from Disclosed
+    /// ``IABTCF/TCString/permission(vendor:specialPurpose:in:)`` reads special purposes from Disclosed
     /// Vendors accordingly.
     ///
-    /// The string is refused rather than written when ``TCString/validate(against:)`` would find
+    /// The string is refused rather than written when ``IABTCF/TCString/validate(against:)`` would find
     /// anything in it (``ChoiceError/policyFindings(_:)``): a list whose policy version is older
     /// than `day` requires (a policy-2 list after 2023-09-30), CmpId 0 or 1, a restriction the
     /// shown vendors' declarations do not allow. A type 2 restriction (require legitimate
     /// interest) on purpose 1 or 3-6 is allowed but leaves the purpose refused to that vendor
-    /// under policy version 4 and later, as ``TCString/permission(vendor:purpose:in:)`` says.
+    /// under policy version 4 and later, as ``IABTCF/TCString/permission(vendor:purpose:in:)`` says.
     ///
     /// - Throws: ``ChoiceError``: shown vendors the list does not hold or has deleted, choice
-    ///   vendors that were not shown, or what ``TCString/validate(against:)`` finds.
+    ///   vendors that were not shown, or what ``IABTCF/TCString/validate(against:)`` finds.
     public func tcString(
         for choice: Choice,
         cmp: CMP,

@@ -10,9 +10,9 @@ public import IABTCF
 /// gvl.vendors(declaring: 2, on: .legitimateInterest).contains(755)  // true
 /// ```
 ///
-/// Besides the JSON's content, the list keeps each purpose's declarations as ``VendorSet``s
+/// Besides the JSON's content, the list keeps each purpose's declarations as `VendorSet`s
 /// (vendors declaring purpose P on consent, on legitimate interest, as flexible), so that a
-/// decision over every vendor (``TCString/permissions(in:)``) is a handful of word-wise operations.
+/// decision over every vendor (``IABTCF/TCString/permissions(in:)``) is a handful of word-wise operations.
 ///
 /// Parsing is strict and bounded: see ``init(json:maxBytes:)``.
 public struct GlobalVendorList: Sendable, Hashable {
@@ -44,13 +44,13 @@ public struct GlobalVendorList: Sendable, Hashable {
     /// The ids of the vendors with a `deletedDate`.
     public let deletedVendorIds: VendorSet
 
-    /// Per purpose id (index 0 unused, up to ``PurposeSet/maxID``): vendors declaring it on consent,
+    /// Per purpose id (index 0 unused, up to `PurposeSet.maxID`): vendors declaring it on consent,
     /// on legitimate interest, as flexible, and declaring the special purpose of that id.
     let consentDeclarations: [VendorSet]
     let legitimateInterestDeclarations: [VendorSet]
     let flexibleDeclarations: [VendorSet]
     let specialPurposeDeclarations: [VendorSet]
-    /// Per special feature id (index 0 unused, up to ``SpecialFeatureSet/maxID``).
+    /// Per special feature id (index 0 unused, up to `SpecialFeatureSet.maxID`).
     let specialFeatureDeclarations: [VendorSet]
 
     /// How a vendor declares a purpose in the list.

@@ -1,7 +1,7 @@
 public import IABTCF
 
 /// Every GVL vendor's permission for every purpose, special purpose and special feature of one
-/// TC string, computed at once with word-wise set operations (``TCString/permissions(in:)``).
+/// TC string, computed at once with word-wise set operations (``IABTCF/TCString/permissions(in:)``).
 ///
 /// ```swift
 /// let matrix = tc.permissions(in: gvl)
@@ -9,7 +9,7 @@ public import IABTCF
 /// matrix.permission(vendor: 755, purpose: 2)     // allowed (legitimateInterest)
 /// ```
 ///
-/// Each answer is the one ``TCString/permission(vendor:purpose:in:)`` gives; the matrix only
+/// Each answer is the one ``IABTCF/TCString/permission(vendor:purpose:in:)`` gives; the matrix only
 /// computes them together: per purpose, the restrictions, declarations and signals are combined a
 /// 64-bit word (64 vendors) at a time, and a cell's reason is read back with a few bit tests.
 public struct PermissionMatrix: Sendable {
@@ -149,7 +149,7 @@ public struct PermissionMatrix: Sendable {
     }
 
     /// The answer for `vendor` and `purpose`, with its basis and reason, read from the planes;
-    /// equal to ``TCString/permission(vendor:purpose:in:)``.
+    /// equal to ``IABTCF/TCString/permission(vendor:purpose:in:)``.
     public func permission(vendor: Int, purpose: Int) -> Permission {
         guard vendorIds.contains(vendor) else { return .refused(.vendorNotInList) }
         if gvl.deletedVendorIds.contains(vendor) { return .refused(.vendorDeleted) }

@@ -15,7 +15,7 @@ extension PolicyRule {
 }
 
 extension TCString {
-    /// The findings of ``validate()`` plus those that need the vendor list the string refers to:
+    /// The findings of `validate()` plus those that need the vendor list the string refers to:
     /// vendor ids absent from or deleted in `gvl`, a VendorListVersion above `gvl`'s, the LI bit
     /// for vendors declaring nothing that can rest on legitimate interest, and restrictions of
     /// type 1 or 2 on purposes the vendor does not declare flexible ("The Core String",

@@ -1,6 +1,6 @@
 public import IABTCF
 
-/// Why a stored TC string must be shown to the user again (``TCString/renewal(against:previous:shownVendors:today:maximumAge:)``).
+/// Why a stored TC string must be shown to the user again (``IABTCF/TCString/renewal(against:previous:shownVendors:today:maximumAge:)``).
 public enum RenewalReason: Sendable, Hashable {
     /// Shown vendors missing from the string's Disclosed Vendors: the user never saw them. A
     /// string without the segment (TCF 2.3 requires it) records no disclosure, so every shown
