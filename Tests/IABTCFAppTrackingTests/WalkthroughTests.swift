@@ -1,5 +1,4 @@
 import IABTCFAppTracking
-import TCStringCore
 import TestSupport
 import Testing
 

@@ -55,16 +55,6 @@ import Testing
         }
     }
 
-    @Test func commandLineExplain() throws {
-        let output = try CommandLineTool.run(["explain", Fixtures.validDecodeVectors[0].tcString])
-        #expect(output.status == 0)
-        let lines = output.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix("segment  bit  width  field") == true)
-        #expect(lines.contains { $0.contains("PublisherCC") && $0.hasSuffix("DE") })
-        #expect(lines.last == "Disclosed Vendors: ranges, 79 bits; a bitfield would take 404 bits (ranges are smaller)")
-        #expect(try CommandLineTool.run(["explain", "CPc7"]).status == 1)
-    }
-
     /// Every prefix of a valid string that does not decode is explained up to its error: the
     /// fields read are the full explanation's first fields, and the error is the decoder's.
     @Test(arguments: Fixtures.validDecodeVectors.filter { !$0.tcString.contains("~") })
