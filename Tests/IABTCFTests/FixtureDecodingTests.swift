@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Every vector of `Fixtures/decode-valid.jsonl` and `decode-invalid.jsonl`, one named case each,
-/// through the library and through the command-line tool.
+/// through the library (`FixtureCommandTests` in tcstringTests runs them through the tool).
 @Suite struct FixtureDecodingTests {
     /// The loaders fall back to no vectors on a read error, which would make every parameterized
     /// fixture test pass with zero cases: this test is what fails instead.
