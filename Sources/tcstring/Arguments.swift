@@ -66,10 +66,15 @@ struct Arguments {
     }
 
     /// The value of `option` converted by `parse`; a usage error saying `expected` when it fails.
-    /// Assign the result to a non-optional: where an optional is expected, `T` becomes that optional
-    /// and a value `parse` refuses turns into `nil` instead of an error.
     mutating func value<T>(of option: String, _ expected: String, _ parse: (String) -> T?) -> T {
         guard let parsed = parse(value(of: option)) else { fail("\(option) takes \(expected)") }
+        return parsed
+    }
+
+    /// The same, assigned to an optional. Without this overload `T` would become that optional
+    /// there, and a value `parse` refuses would turn into `nil` instead of a usage error.
+    mutating func value<T>(of option: String, _ expected: String, _ parse: (String) -> T?) -> T? {
+        let parsed: T = value(of: option, expected, parse)
         return parsed
     }
 

@@ -7,8 +7,9 @@ enum PermissionsCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "permissions", usage: Usage.permissions)
         var gvl: GlobalVendorList?
-        var vendorFilter: IDs?
-        var purposeFilter: IDs?
+        var vendorFilter: Set<Int>?
+        var namedVendors: Set<Int> = []
+        var purposeFilter: Set<Int>?
         var decoding = DecodingFlags()
         var pretty = false
         var operands: [String] = []
@@ -16,11 +17,12 @@ enum PermissionsCommand {
             switch argument {
             case .option("--gvl"): gvl = loadGVL(arguments.value(of: "--gvl"))
             case .option("--vendor"):
-                let ids: IDs = arguments.value(of: "--vendor", "ids such as 1,5-9", parseIDs)
+                let text = arguments.value(of: "--vendor")
+                guard let ids = parseIDs(text) else { arguments.fail("--vendor takes ids such as 1,5-9") }
                 vendorFilter = ids
+                namedVendors = singleIDs(text)
             case .option("--purpose"):
-                let ids: IDs = arguments.value(of: "--purpose", "ids such as 1,5-9", parseIDs)
-                purposeFilter = ids
+                purposeFilter = arguments.value(of: "--purpose", "ids such as 1,5-9", parseIDs)
             case .option(let option) where decoding.parse(option, &arguments): break
             case .option("--pretty"): pretty = true
             case .option(let option): arguments.unknown(option)
@@ -28,20 +30,20 @@ enum PermissionsCommand {
             }
         }
         guard let gvl else { arguments.fail("needs --gvl FILE") }
-        if let undefined = purposeFilter?.all.subtracting(gvl.purposes.keys).min() {
+        if let undefined = purposeFilter?.subtracting(gvl.purposes.keys).min() {
             arguments.fail("purpose \(undefined) is not defined by vendor list \(gvl.vendorListVersion)")
         }
         // Vendors named one by one that the list does not hold get an error line each; a range
         // takes the vendors of the list it covers.
-        let absent = (vendorFilter?.single ?? []).filter { gvl.vendors[$0] == nil }.sorted()
+        let absent = namedVendors.filter { gvl.vendors[$0] == nil }.sorted()
         return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
             do throws(TCStringError) {
                 let tc = try Inputs.tcString(input, options: decoding.options)
                 let vendors = vendorLines(
                     tc,
                     gvl,
-                    vendors: vendorFilter?.all,
-                    purposes: purposeFilter?.all,
+                    vendors: vendorFilter,
+                    purposes: purposeFilter,
                     absent: absent
                 )
                 if line == nil {
@@ -115,24 +117,22 @@ enum PermissionsCommand {
         }
     }
 
-    /// The ids of `--vendor` or `--purpose`: all of them, and those named alone (not in a range).
-    struct IDs {
-        var all: Set<Int> = []
-        var single: Set<Int> = []
-    }
-
-    /// `1,5-9` as ids; `nil` when malformed.
-    static func parseIDs(_ text: String) -> IDs? {
-        var ids = IDs()
+    /// `1,5-9` as a set of ids; `nil` when malformed.
+    static func parseIDs(_ text: String) -> Set<Int>? {
+        var ids: Set<Int> = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
             guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]),
                 low >= 0, low <= high, high - low < 1 << 20
             else { return nil }
-            ids.all.formUnion(low...high)
-            if bounds.count == 1 { ids.single.insert(low) }
+            ids.formUnion(low...high)
         }
         return ids
+    }
+
+    /// The ids of `1,5-9` named alone (here 1), not as a range; for text ``parseIDs(_:)`` accepts.
+    static func singleIDs(_ text: String) -> Set<Int> {
+        Set(text.split(separator: ",").compactMap { $0.contains("-") ? nil : Int($0) })
     }
 
     /// A vendor asked for by id that the list does not hold.

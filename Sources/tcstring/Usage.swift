@@ -152,8 +152,11 @@ enum Usage {
     static let additionalConsent = """
         usage: tcstring ac [--pretty] [STRING | -]
           Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
-          {"version", "consentedProviders", "disclosedProviders", "formatted"}.
-          Without STRING, or with -, one string per line of standard input.
+          {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
+          1-based character position. Without STRING, or with -, one string per line of standard
+          input, {"error": {...}} for a line that does not parse (as decode writes it); a line longer
+          than 131072 bytes is refused as it is read (inputTooLong). ASCII spaces, tabs and carriage
+          returns around STRING and each line are trimmed.
         """
 
     static let bench = """
