@@ -76,7 +76,7 @@ enum EncodeChoiceCommand {
             case .option("--publisher-cc"): cmp.publisherCountryCode = code("--publisher-cc", &arguments)
             case .option("--vendors"):
                 vendors = arguments.value(of: "--vendors", "ids such as 1,5-9") {
-                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0.all) }
+                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0) }
                 }
             case .option("--restrictions"): restrictionsPath = arguments.value(of: "--restrictions")
             case .option("--date"):

@@ -39,7 +39,7 @@ enum RenewCommand {
             case .option("--previous-gvl"): previous = PermissionsCommand.loadGVL(arguments.value(of: "--previous-gvl"))
             case .option("--vendors"):
                 vendors = arguments.value(of: "--vendors", "ids such as 1,5-9") {
-                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0.all) }
+                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0) }
                 }
             case .option("--max-age-days"):
                 maximumAge = arguments.value(of: "--max-age-days", "a number of days (0 or more)") {
