@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "IABTCF", targets: ["IABTCF"]),
+        .library(name: "IABTCFVendorList", targets: ["IABTCFVendorList"]),
         .library(name: "IABTCFAppTracking", targets: ["IABTCFAppTracking"]),
         .library(name: "IABTCFStorage", targets: ["IABTCFStorage"]),
         .executable(name: "tcstring", targets: ["tcstring"]),
@@ -24,8 +25,11 @@ let package = Package(
         // The codec's vectorised base64url step (AVX2 chosen at run time, NEON): C for the byte
         // shuffles Swift's SIMD types do not offer. Internal to the codec, not a product.
         .target(name: "CBase64URL"),
-        // App Tracking Transparency decisions on top of the codec; builds and tests on Linux.
-        .target(name: "IABTCFAppTracking", dependencies: ["IABTCF"], swiftSettings: settings),
+        // The Global Vendor List on top of the codec: the list and its translations, its strict JSON
+        // reader, vendor permissions, validation against the list, the notice's choice and renewal.
+        .target(name: "IABTCFVendorList", dependencies: ["IABTCF"], swiftSettings: settings),
+        // App Tracking Transparency decisions on top of the codec and the vendor list; builds and tests on Linux.
+        .target(name: "IABTCFAppTracking", dependencies: ["IABTCF", "IABTCFVendorList"], swiftSettings: settings),
         // Reading and writing the IABTCF_ keys in UserDefaults; the one library that imports Foundation.
         .target(
             name: "IABTCFStorage",
@@ -34,13 +38,43 @@ let package = Package(
             swiftSettings: settings
         ),
         // The command-line tool; may use Foundation.
-        .executableTarget(name: "tcstring", dependencies: ["IABTCF", "IABTCFAppTracking"], swiftSettings: settings),
+        .executableTarget(
+            name: "tcstring",
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCStringCore"],
+            swiftSettings: settings
+        ),
+        // What the tool shares with the tests, not a product: the ordered JSON tree, the decode
+        // schema written into it and read back, and seeded random TC strings.
+        .target(name: "TCStringCore", dependencies: ["IABTCF", "IABTCFVendorList"], swiftSettings: settings),
+        // One test target per module, and the helpers they share (seeded random values come from TCStringCore).
+        .target(
+            name: "TestSupport",
+            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringCore"],
+            path: "Tests/TestSupport",
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "IABTCFTests",
-            dependencies: ["IABTCF", "IABTCFAppTracking", "tcstring"],
+            dependencies: ["IABTCF", "CBase64URL", "TCStringCore", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "IABTCFVendorListTests",
+            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringCore", "TestSupport"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "IABTCFAppTrackingTests",
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(name: "IABTCFStorageTests", dependencies: ["IABTCF", "IABTCFStorage"], swiftSettings: settings),
+        // The command-line tool, through the built executable.
+        .testTarget(
+            name: "tcstringTests",
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCStringCore", "TestSupport"],
+            swiftSettings: settings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -75,7 +75,7 @@ os.makedirs(sources)
 open(os.path.join(package, "Package.swift"), "w").write(manifest_text.replace(placeholder, f'"{url}"'))
 
 snippets = [(line, code) for line, code, _ in blocks if (line, code) != (manifest_line, manifest)]
-imports = "import Foundation\nimport IABTCF\nimport IABTCFAppTracking\nimport IABTCFStorage\n"
+imports = "import Foundation\nimport IABTCF\nimport IABTCFAppTracking\nimport IABTCFStorage\nimport IABTCFVendorList\n"
 calls = []
 for line, code in snippets:
     hoisted = [l for l in code if re.match(r"\s*import\s+\w+\s*$", l)]

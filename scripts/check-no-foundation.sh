@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The codec must build with the standard library alone: fail if Sources/IABTCF imports Foundation.
+# The codec and the vendor list must build with the standard library alone: fail if Sources/IABTCF
+# or Sources/IABTCFVendorList imports Foundation (or the C library).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if grep -rnE '^\s*(@[A-Za-z_]+ )*(public |internal |package |private |fileprivate )?import (Foundation|FoundationEssentials|Glibc|Darwin)\b' Sources/IABTCF; then
-    echo "error: Sources/IABTCF must import nothing but the Swift standard library" >&2
+modules="Sources/IABTCF Sources/IABTCFVendorList"
+if grep -rnE '^\s*(@[A-Za-z_]+ )*(public |internal |package |private |fileprivate )?import (Foundation|FoundationEssentials|Glibc|Darwin)\b' $modules; then
+    echo "error: $modules must import nothing but the Swift standard library (and the codec)" >&2
     exit 1
 fi
-echo "Sources/IABTCF imports no Foundation"
+echo "Sources/IABTCF and Sources/IABTCFVendorList import no Foundation"

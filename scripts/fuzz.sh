@@ -45,18 +45,19 @@ fi
 
 # The libraries, the CLI's JSON input and the targets in one module: libFuzzer needs the instrumented
 # code in one binary, and a second module would mean a second instrumented compile. The modules that
-# import IABTCF are copied with that import removed. The codec's C step is compiled with the same
-# sanitizers by the toolchain's clang.
-sources=$(find Sources/IABTCF Sources/IABTCFAppTracking Sources/IABTCFStorage Fuzz -name '*.swift' | sort)
-cli="Sources/tcstring/JSON.swift Sources/tcstring/JSON+Parsing.swift Sources/tcstring/TCString+JSON.swift
-    Sources/tcstring/TCString+JSONInput.swift"
+# import the package's own modules are copied with those imports removed. The codec's C step is
+# compiled with the same sanitizers by the toolchain's clang.
+sources=$(find Sources/IABTCF Sources/IABTCFVendorList Sources/IABTCFAppTracking Sources/IABTCFStorage Fuzz \
+    -name '*.swift' | sort)
+cli="Sources/TCStringCore/JSON.swift Sources/TCStringCore/JSON+Parsing.swift Sources/TCStringCore/TCString+JSON.swift
+    Sources/TCStringCore/TCString+JSONInput.swift"
 if [ ! -x "$binary" ] || [ -n "$(find $sources $cli Sources/CBase64URL -newer "$binary" | head -1)" ]; then
     mkdir -p "$build"
     rm -rf "$build/src" && mkdir -p "$build/src"
     inputs=()
     for file in $sources $cli; do
         copy="$build/src/$(echo "$file" | tr / _)"
-        grep -vE '^(public )?import IABTCF$' "$file" >"$copy"
+        grep -vE '^((public|package) )?import (IABTCF|IABTCFVendorList)$' "$file" >"$copy"
         inputs+=("$copy")
     done
     clang=$(dirname "$(command -v swiftc)")/clang

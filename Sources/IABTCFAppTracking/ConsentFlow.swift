@@ -1,4 +1,5 @@
-public import IABTCF
+import IABTCF
+public import IABTCFVendorList
 
 /// The flow an app follows, with everything that refines it: one of our ``ATTStrategy`` flows or a
 /// guide's ``ATTFlow``, what lets ATT follow the CMP (``trigger``), and what an ATT refusal rejects

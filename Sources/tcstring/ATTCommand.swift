@@ -1,5 +1,7 @@
 import IABTCF
 import IABTCFAppTracking
+import IABTCFVendorList
+import TCStringCore
 
 /// `tcstring att`: the decision of a consent flow as one JSON object (see ``usage``).
 enum ATTCommand {

@@ -1,4 +1,5 @@
 import IABTCF
+import TCStringCore
 
 /// `tcstring ac [--pretty] [STRING | -]`: parses a Google Additional Consent string and prints
 /// `{"version", "consentedProviders", "disclosedProviders", "formatted"}`.

@@ -1,5 +1,6 @@
 import Dispatch
 import IABTCF
+import TCStringCore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,6 @@
 import IABTCF
+import IABTCFVendorList
+import TCStringCore
 
 #if canImport(Glibc)
 import Glibc

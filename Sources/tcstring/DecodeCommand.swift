@@ -1,4 +1,6 @@
 import IABTCF
+import IABTCFVendorList
+import TCStringCore
 
 /// `tcstring decode [--pretty] [--jobs N] [STRING | -]` (see ``Usage/decode``).
 enum DecodeCommand {

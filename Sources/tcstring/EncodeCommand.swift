@@ -1,4 +1,5 @@
 import IABTCF
+import TCStringCore
 
 #if canImport(Glibc)
 import Glibc

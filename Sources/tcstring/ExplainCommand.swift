@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFVendorList
 
 /// `tcstring explain [STRING | -]`: a table of every field (segment, bit offset, width, raw bits,
 /// value), then one line per vendor section saying why it is a bitfield or ranges. A string that

@@ -1,4 +1,6 @@
 import IABTCF
+import IABTCFVendorList
+import TCStringCore
 
 /// `tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict] [STRING | -]` (see ``Usage/permissions``).
 enum PermissionsCommand {

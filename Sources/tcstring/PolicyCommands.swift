@@ -1,4 +1,6 @@
 import IABTCF
+import IABTCFVendorList
+import TCStringCore
 
 /// `tcstring validate [--json] [--pretty] [STRING | -]` and
 /// `tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]`.

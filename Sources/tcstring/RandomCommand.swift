@@ -1,4 +1,5 @@
 import IABTCF
+import TCStringCore
 
 /// `tcstring random [--count N] [--seed S]`: N canonical TC strings of seeded random models, one per
 /// line, covering every feature (ranges, restrictions, every segment, custom purposes). For

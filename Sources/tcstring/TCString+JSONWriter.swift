@@ -1,4 +1,5 @@
 import IABTCF
+import TCStringCore
 
 /// The decode schema written straight into bytes: the same output as `json.serialized()`, byte for
 /// byte (tested over every fixture and random values), without building a JSON tree or a `String`

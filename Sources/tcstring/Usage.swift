@@ -1,3 +1,5 @@
+import TCStringCore
+
 /// What `tcstring --help` and each `tcstring COMMAND --help` print.
 enum Usage {
     /// The tool's version, as `tcstring --version` prints it (see CHANGELOG.md).

@@ -1,7 +1,8 @@
+import TCStringCore
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 @Suite struct ExplainTests {
     @Test(arguments: Fixtures.validDecodeVectors)
@@ -52,16 +53,6 @@ import Testing
                     == (layout.isRangeEncoding ? VendorSectionPlan.rangeBits(set, layout.entries) : layout.maxVendorId)
             )
         }
-    }
-
-    @Test func commandLineExplain() throws {
-        let output = try CommandLineTool.run(["explain", Fixtures.validDecodeVectors[0].tcString])
-        #expect(output.status == 0)
-        let lines = output.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix("segment  bit  width  field") == true)
-        #expect(lines.contains { $0.contains("PublisherCC") && $0.hasSuffix("DE") })
-        #expect(lines.last == "Disclosed Vendors: ranges, 79 bits; a bitfield would take 404 bits (ranges are smaller)")
-        #expect(try CommandLineTool.run(["explain", "CPc7"]).status == 1)
     }
 
     /// Every prefix of a valid string that does not decode is explained up to its error: the

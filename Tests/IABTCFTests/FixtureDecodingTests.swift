@@ -1,10 +1,10 @@
 import IABTCF
+import TCStringCore
+import TestSupport
 import Testing
 
-@testable import tcstring
-
 /// Every vector of `Fixtures/decode-valid.jsonl` and `decode-invalid.jsonl`, one named case each,
-/// through the library and through the command-line tool.
+/// through the library (`FixtureCommandTests` in tcstringTests runs them through the tool).
 @Suite struct FixtureDecodingTests {
     /// The loaders fall back to no vectors on a read error, which would make every parameterized
     /// fixture test pass with zero cases: this test is what fails instead.
@@ -43,21 +43,6 @@ import Testing
         #expect(decoded == expected)
     }
 
-    @Test(arguments: Fixtures.validDecodeVectors)
-    func decodesThroughCommandLine(_ vector: DecodeVector) throws {
-        let output = try CommandLineTool.run(["decode", vector.tcString])
-        #expect(output.status == 0)
-        #expect(output.stderr.isEmpty)
-        let json = try JSON(parsing: output.stdout)
-        guard case .object(let expectedMembers) = vector.expected else {
-            Issue.record("bad fixture")
-            return
-        }
-        for (key, value) in expectedMembers {
-            #expect(json[key] == value, "key \(key)")
-        }
-    }
-
     @Test(arguments: Fixtures.invalidDecodeVectors)
     func rejectsThroughLibrary(_ vector: InvalidVector) {
         // The fixture's category names the error code, except that v1 strings are unsupported versions.
@@ -71,42 +56,4 @@ import Testing
         }
     }
 
-    @Test(arguments: Fixtures.invalidDecodeVectors)
-    func rejectsThroughCommandLine(_ vector: InvalidVector) throws {
-        let output = try CommandLineTool.run(["decode", vector.tcString])
-        #expect(output.status == 1)
-        #expect(!output.signaled)
-        #expect(output.stdout.isEmpty)
-        let lines = output.stderr.split(separator: "\n")
-        #expect(lines.count == 1)
-        let code = vector.category == "v1String" ? "unsupportedVersion" : vector.category
-        #expect(lines.first?.contains(code) == true)
-    }
-
-    @Test func jsonLinesModeKeepsOneLinePerInput() throws {
-        let valid = Fixtures.validDecodeVectors.prefix(3).map(\.tcString)
-        let invalid = Fixtures.invalidDecodeVectors.prefix(2).map(\.tcString)
-        let input = (valid + invalid + [valid[0]]).joined(separator: "\n") + "\n"
-        let output = try CommandLineTool.run(["decode", "-"], stdin: input)
-        #expect(output.status == 1)
-        let lines = output.stdout.split(separator: "\n").map { try? JSON(parsing: String($0)) }
-        #expect(lines.count == 6)
-        #expect(lines.map { $0?["error"] != nil } == [false, false, false, true, true, false])
-        #expect(lines[3]?["error"]?["code"] == .string("truncated"))
-        #expect(output.stderr.split(separator: "\n").count == 2)
-    }
-
-    @Test func prettyOutputIsTheSameJSON() throws {
-        let vector = Fixtures.validDecodeVectors[0]
-        let compact = try CommandLineTool.run(["decode", vector.tcString])
-        let pretty = try CommandLineTool.run(["decode", "--pretty", vector.tcString])
-        #expect(pretty.stdout.contains("\n  \"cmpId\""))
-        #expect(try JSON(parsing: compact.stdout) == JSON(parsing: pretty.stdout))
-    }
-
-    @Test func usageErrorsExitWithTwo() throws {
-        #expect(try CommandLineTool.run([]).status == 2)
-        #expect(try CommandLineTool.run(["frobnicate"]).status == 2)
-        #expect(try CommandLineTool.run(["decode", "--nope", "x"]).status == 2)
-    }
 }

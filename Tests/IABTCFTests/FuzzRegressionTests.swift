@@ -1,7 +1,8 @@
+import TCStringCore
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 /// Inputs that libFuzzer (`scripts/fuzz.sh TARGET SECONDS`) found, kept as plain literals so
 /// `swift test` checks them without the fuzzer.

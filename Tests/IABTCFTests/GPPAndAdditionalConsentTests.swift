@@ -1,7 +1,8 @@
+import TCStringCore
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 @Suite struct GPPTests {
     static let tcfSection = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
@@ -86,18 +87,6 @@ import Testing
         #expect { _ = try GPPString(encoded: text) } throws: { ($0 as? TCStringError)?.code == code }
     }
 
-    @Test func commandLineDecodesGPP() throws {
-        let output = try CommandLineTool.run(["decode", "DBACNY~" + Self.tcfSection + "~1YNN"])
-        #expect(output.status == 0)
-        let json = try JSON(parsing: output.stdout)
-        #expect(json["gppVersion"] == .int(1))
-        #expect(json["sectionIds"] == .ids([2, 6]))
-        #expect(json["tcfeuv2"]?["cmpId"] == .int(31))
-        #expect(json["tcfeuv2"] == (try TCString(encoded: Self.tcfSection)).json)
-        #expect(try JSON(parsing: CommandLineTool.run(["decode", "DBABjw~a~b"]).stdout)["tcfeuv2"] == .null)
-        #expect(try CommandLineTool.run(["decode", "DBABM~"]).status == 1)
-        #expect(try CommandLineTool.run(["decode", "DBABM"]).stderr.contains("unsupportedVersion"))
-    }
 }
 
 @Suite struct AdditionalConsentTests {

@@ -1,16 +1,19 @@
+import TCStringCore
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 /// `GPPString.encoded`: a decoded GPP string comes back byte for byte, a changed header or TCF
 /// section is written anew, and what the decoder would refuse is never written.
 @Suite struct GPPEncodingTests {
     static let tcf = GPPTests.tcfSection
+    /// A TCF 2.3 string with a Disclosed Vendors segment (the README's first example).
+    static let s =
+        "CQtDjkAQtDjkAEsACBENCMFoAPLAAELAAAYgF5wBgABAAGAAQABUAEAC8wLzgBgACAAqAvMAEJABABAA.IGMwBwABAAGAAQABUAEAC8wGMgAA"
 
     @Test(arguments: [
         "DBABM~" + tcf, "DBABMA~" + tcf, "DBACNY~" + tcf + "~1YNN", "DBABjw~x~y",
-        "DBABMA~" + CommandLineTests.s,
+        "DBABMA~" + s,
     ])
     func aDecodedStringComesBackByteForByte(_ text: String) throws {
         let gpp = try GPPString(encoded: text)

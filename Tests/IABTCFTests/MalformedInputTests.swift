@@ -1,7 +1,8 @@
+import TCStringCore
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 /// Properties every malformed string must satisfy: a typed error that says where, never a trap.
 @Suite struct MalformedInputTests {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 @Suite struct ValidationTests {
     /// A string that follows every rule: created in March 2026, policy 5, Disclosed Vendors present,
@@ -107,16 +107,6 @@ import Testing
         #expect(tc.validate() == [])
     }
 
-    @Test func commandLineValidate() throws {
-        let acceptAll = try Fixtures.corpusLines()[0]
-        let valid = try CommandLineTool.run(["validate", acceptAll])
-        #expect(valid.status == 0 && valid.stdout == "valid: no policy findings\n")
-        let specExample = try CommandLineTool.run(["validate", Fixtures.validDecodeVectors[0].tcString])
-        #expect(specExample.status == 1 && specExample.stdout.hasPrefix("tcf22.policyVersionTooOld: "))
-        let json = try CommandLineTool.run(["validate", "--json", Fixtures.validDecodeVectors[0].tcString])
-        #expect(try JSON(parsing: json.stdout)["valid"] == .bool(false))
-        #expect(try CommandLineTool.run(["validate", "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA"]).status == 1)
-    }
 }
 
 @Suite struct InAppKeyTests {
@@ -183,16 +173,6 @@ import Testing
         #expect(odd.publisherRestrictions.restrictionType(vendorId: 1, purposeId: 2) == nil)
     }
 
-    @Test func commandLineInApp() throws {
-        let e17 = "COwAdDhOwAdDhN4ABAENAPCgAAQAAv___wAAAFP_AAp_4AI6ACACAA"
-        let output = try CommandLineTool.run(["inapp", e17, "--gdpr-applies", "false"])
-        #expect(output.status == 0)
-        let json = try JSON(parsing: output.stdout)
-        #expect(json["IABTCF_gdprApplies"] == .int(0))
-        #expect(json["IABTCF_CmpSdkID"] == .int(888))
-        #expect(json["IABTCF_PublisherRestrictions7"] == .string(String(repeating: "_", count: 31) + "1"))
-        #expect(try JSON(parsing: CommandLineTool.run(["inapp", e17]).stdout)["IABTCF_gdprApplies"] == nil)
-    }
 }
 
 @Suite struct InAppKeyListTests {

@@ -1,7 +1,8 @@
+import TCStringCore
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 /// The README's promise, `try TCString(encoded: text).encoded(.preservingLayout) == text` for every
 /// string the decoder accepts, checked over every fixture and over seeded mutations of each:

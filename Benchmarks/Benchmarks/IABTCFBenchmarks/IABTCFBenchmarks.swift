@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import IABTCF
+import IABTCFVendorList
 
 /// Decode, query (of a decoded value and in place), full read and encode for each line of the shared corpus, plus VendorSet operations.
 ///

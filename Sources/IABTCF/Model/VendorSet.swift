@@ -15,19 +15,19 @@ public struct VendorSet: Sendable, Hashable {
 
     /// Invariant: the last word is not zero, so equal sets have equal words. Indices are the
     /// slice's own (they need not start at 0); use ``word(_:)`` for 0-based access.
-    @usableFromInline var words: ArraySlice<UInt64>
+    @usableFromInline package internal(set) var words: ArraySlice<UInt64>
 
     /// Creates an empty set.
     @inlinable public init() { words = [] }
 
     /// Takes words in the set's layout and drops trailing zero words.
-    init(words: ArraySlice<UInt64>) {
+    package init(words: ArraySlice<UInt64>) {
         self.words = words
         trimTrailingZeros()
     }
 
     /// Takes words in the set's layout and drops trailing zero words.
-    init(words: [UInt64]) { self.init(words: words[...]) }
+    package init(words: [UInt64]) { self.init(words: words[...]) }
 
     /// Takes words in the set's layout whose last word is not zero.
     init(trimmedWords words: ArraySlice<UInt64>) {
@@ -36,7 +36,7 @@ public struct VendorSet: Sendable, Hashable {
     }
 
     /// The word at 0-based `index`.
-    @inlinable func word(_ index: Int) -> UInt64 { words[words.startIndex &+ index] }
+    @inlinable package func word(_ index: Int) -> UInt64 { words[words.startIndex &+ index] }
 
     /// Creates a set holding `ids`.
     ///
@@ -132,6 +132,13 @@ public struct VendorSet: Sendable, Hashable {
     public func union(_ other: VendorSet) -> VendorSet {
         var result = self
         result.formUnion(other)
+        return result
+    }
+
+    /// The ids in this set and not in `other`.
+    public func subtracting(_ other: VendorSet) -> VendorSet {
+        var result = self
+        result.subtract(other)
         return result
     }
 

@@ -6,7 +6,7 @@ public struct PolicyRule: Hashable, Sendable, CustomStringConvertible {
     /// A stable identifier, e.g. `tcf22.legitimateInterestForbidden`.
     public let name: String
 
-    init(_ name: String) { self.name = name }
+    package init(_ name: String) { self.name = name }
 
     /// The identifier.
     public var description: String { name }
@@ -59,6 +59,12 @@ public struct PolicyFinding: Hashable, Sendable, CustomStringConvertible {
     public var rule: PolicyRule
     /// What exactly is wrong, for people.
     public var message: String
+
+    /// Creates a finding.
+    package init(rule: PolicyRule, message: String) {
+        self.rule = rule
+        self.message = message
+    }
 
     /// `rule: message`.
     public var description: String { "\(rule): \(message)" }

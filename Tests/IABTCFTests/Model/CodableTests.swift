@@ -1,19 +1,19 @@
 import Foundation
+import TCStringCore
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 /// `TCString` is `Codable` with exactly the CLI's JSON schema: `JSONDecoder` reads what
 /// `tcstring decode` prints into the value the codec decodes, and `JSONEncoder` writes the same
 /// members and values.
 @Suite struct CodableTests {
-    /// The CLI's JSON for a vector: the decode schema, or a GPP string's `tcfeuv2` member.
+    /// The CLI's JSON for a vector: the decode schema of its TC string, or of a GPP string's TCF
+    /// EU v2 section (`nil` without one).
     func cliJSON(_ vector: DecodeVector) throws -> JSON? {
-        let json = try DecodeCommand.decode(vector.tcString).get()
-        guard case .object(let members) = json, members.first?.0 == "gppVersion" else { return json }
-        let section = json["tcfeuv2"]
-        return section == .null ? nil : section
+        guard vector.tcString.contains("~") else { return try TCString(encoded: vector.tcString).json }
+        return try GPPString(encoded: vector.tcString).tcfEuV2?.json
     }
 
     @Test(arguments: Fixtures.validDecodeVectors)

@@ -1,7 +1,7 @@
+import TCStringCore
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 @Suite struct TimestampTests {
     @Test func formatsKnownInstants() throws {

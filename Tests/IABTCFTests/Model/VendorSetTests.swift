@@ -1,7 +1,7 @@
+import TCStringCore
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 @Suite struct VendorSetTests {
     @Test func basicMembership() throws {

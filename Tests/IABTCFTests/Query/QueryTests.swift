@@ -1,7 +1,7 @@
+import TCStringCore
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 /// ``TCString/query(encoded:options:_:)`` answers exactly what a decoded ``TCString`` says, and
 /// refuses exactly what ``TCString/init(encoded:options:)-(String,_)`` refuses, with the same error.

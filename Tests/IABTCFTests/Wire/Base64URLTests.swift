@@ -1,8 +1,9 @@
 import CBase64URL
+import TCStringCore
+import TestSupport
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 @Suite struct Base64URLTests {
     @Test func decodesTheWholeAlphabet() {

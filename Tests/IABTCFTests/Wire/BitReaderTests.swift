@@ -1,7 +1,7 @@
+import TCStringCore
 import Testing
 
 @testable import IABTCF
-@testable import tcstring
 
 @Suite struct BitReaderTests {
     /// Reads the bits `offset..<offset+width` of `bytes` one at a time: the obvious, slow reference.

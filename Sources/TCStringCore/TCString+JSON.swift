@@ -1,0 +1,119 @@
+package import IABTCF
+
+/// The decode schema: the keys and their order are a contract other tools depend on.
+extension TCString {
+    package var json: JSON {
+        .object([
+            ("version", .int(version)),
+            ("created", .string(created.description)),
+            ("lastUpdated", .string(lastUpdated.description)),
+            ("cmpId", .int(cmpId)),
+            ("cmpVersion", .int(cmpVersion)),
+            ("consentScreen", .int(consentScreen)),
+            ("consentLanguage", .string(consentLanguage.description)),
+            ("vendorListVersion", .int(vendorListVersion)),
+            ("policyVersion", .int(policyVersion)),
+            ("isServiceSpecific", .bool(isServiceSpecific)),
+            ("useNonStandardTexts", .bool(useNonStandardTexts)),
+            ("specialFeatureOptIns", .ids(specialFeatureOptIns)),
+            ("purposeConsents", .ids(purposeConsents)),
+            ("purposeLegitimateInterests", .ids(purposeLegitimateInterests)),
+            ("purposeOneTreatment", .bool(purposeOneTreatment)),
+            ("publisherCountryCode", .string(publisherCountryCode.description)),
+            ("vendorConsents", .ids(vendorConsents)),
+            ("vendorLegitimateInterests", .ids(vendorLegitimateInterests)),
+            (
+                "publisherRestrictions",
+                .array(
+                    publisherRestrictions.map {
+                        .object([
+                            ("purposeId", .int($0.purposeId)),
+                            ("restrictionType", .int($0.restrictionType.rawValue)),
+                            ("vendors", .ids($0.vendors)),
+                        ])
+                    }
+                )
+            ),
+            ("disclosedVendors", disclosedVendors.map { .ids($0) } ?? .null),
+            ("allowedVendors", allowedVendors.map { .ids($0) } ?? .null),
+            ("publisherTC", publisherTC.map(\.json) ?? .null),
+        ])
+    }
+}
+
+extension PublisherTC {
+    package var json: JSON {
+        .object([
+            ("purposeConsents", .ids(purposeConsents)),
+            ("purposeLegitimateInterests", .ids(purposeLegitimateInterests)),
+            ("numCustomPurposes", .int(numCustomPurposes)),
+            ("customPurposeConsents", .ids(customPurposeConsents)),
+            ("customPurposeLegitimateInterests", .ids(customPurposeLegitimateInterests)),
+        ])
+    }
+}
+
+extension JSON {
+    /// The error object every command writes under `"error"`: `{"code", "segment", "bitOffset",
+    /// "field", "value", "message", "position", "gppSection"}`, one shape for every kind of error,
+    /// absent parts `null`.
+    package static func error(
+        code: String,
+        message: String,
+        segment: Int? = nil,
+        bitOffset: Int? = nil,
+        field: String? = nil,
+        value: Int? = nil,
+        position: Int? = nil,
+        gppSection: Int? = nil
+    ) -> JSON {
+        func int(_ value: Int?) -> JSON { value.map { .int($0) } ?? .null }
+        return .object([
+            ("code", .string(code)),
+            ("segment", int(segment)),
+            ("bitOffset", int(bitOffset)),
+            ("field", field.map { .string($0) } ?? .null),
+            ("value", int(value)),
+            ("message", .string(message)),
+            ("position", int(position)),
+            ("gppSection", int(gppSection)),
+        ])
+    }
+
+    /// The error object of any error the commands report.
+    package static func error(_ error: any Error) -> JSON {
+        switch error {
+        case let error as TCStringError: error.json
+        case let error as AdditionalConsentError: error.json
+        default: .error(code: "error", message: "\(error)")
+        }
+    }
+}
+
+extension TCStringError {
+    /// The error object (``JSON/error(code:message:segment:bitOffset:field:value:position:gppSection:)``).
+    package var json: JSON {
+        .error(
+            code: code.name,
+            message: commandLineDescription,
+            segment: segment,
+            bitOffset: bitOffset,
+            field: field,
+            value: value,
+            position: position,
+            gppSection: gppSection
+        )
+    }
+
+    /// The description in the command line's words: `--max-length` where the library says `maximumLength`.
+    package var commandLineDescription: String {
+        guard code == .encodingTooLong, let value else { return description }
+        return "the encoding would be longer than the maximum of \(value) characters"
+            + " (raise it with --max-length, for encoding and decoding alike) [encodingTooLong]"
+    }
+}
+
+extension AdditionalConsentError {
+    /// The error object (``JSON/error(code:message:segment:bitOffset:field:value:position:gppSection:)``).
+    package var json: JSON { .error(code: code.rawValue, message: description, value: value, position: position) }
+}

@@ -1,0 +1,282 @@
+package import IABTCF
+
+/// A JSON document that does not describe a TC string; the message starts with the key's path.
+package struct ModelError: Error, CustomStringConvertible {
+    package let description: String
+
+    /// `path: message`, or the message alone at the top level.
+    package init(at path: String, _ message: String) {
+        description = path.isEmpty ? message : "\(path): \(message)"
+    }
+
+    package init(description: String) { self.description = description }
+}
+
+/// Reading the decode schema back into a model (`tcstring encode` and the fixture tests).
+///
+/// Strict: a key outside the schema, a value of the wrong type or out of its field's range, and a
+/// missing required key (``requiredJSONKeys``) are errors naming the key. Every `tcstring decode`
+/// output is accepted, except a publisher restriction for a purpose outside 1-24: the wire field
+/// holds 0-63, but `PublisherRestrictions`' public API takes only 1-24. Missing optional keys take
+/// the defaults listed in `EncodeCommand.keysHelp`; those defaults give a string `validate()` has
+/// nothing to say about.
+extension TCString {
+    /// Every key of the decode schema, in its order; `version` is accepted and must be 2.
+    package static let jsonKeys = [
+        "version", "created", "lastUpdated", "cmpId", "cmpVersion", "consentScreen", "consentLanguage",
+        "vendorListVersion", "policyVersion", "isServiceSpecific", "useNonStandardTexts", "specialFeatureOptIns",
+        "purposeConsents", "purposeLegitimateInterests", "purposeOneTreatment", "publisherCountryCode",
+        "vendorConsents", "vendorLegitimateInterests", "publisherRestrictions", "disclosedVendors",
+        "allowedVendors", "publisherTC",
+    ]
+    /// The keys without a default: nothing neutral stands in for a CMP's id or a vendor list version
+    /// (`validate()` flags 0 for both, and CmpId 1).
+    package static let requiredJSONKeys = ["cmpId", "vendorListVersion"]
+    /// The keys of one `publisherRestrictions` entry; `vendors` defaults to none.
+    package static let restrictionJSONKeys = ["purposeId", "restrictionType", "vendors"]
+    /// The keys of `publisherTC`.
+    package static let publisherTCJSONKeys = [
+        "purposeConsents", "purposeLegitimateInterests", "numCustomPurposes", "customPurposeConsents",
+        "customPurposeLegitimateInterests",
+    ]
+
+    package init(json: JSON, today: Timestamp) throws(ModelError) {
+        let fields = try Fields(json, path: "", keys: Self.jsonKeys, required: Self.requiredJSONKeys)
+        let created = try fields.timestamp("created") ?? today.startOfDay
+        self.init(created: created, lastUpdated: try fields.timestamp("lastUpdated") ?? created)
+        if let version = try fields.int("version", 0...63), version != 2 {
+            throw fields.error("version", "\(version) is not supported; only version 2 can be encoded")
+        }
+        cmpId = try fields.int("cmpId", 0...4095) ?? 0
+        cmpVersion = try fields.int("cmpVersion", 0...4095) ?? 0
+        consentScreen = try fields.int("consentScreen", 0...63) ?? 0
+        consentLanguage = try fields.code("consentLanguage") ?? consentLanguage
+        vendorListVersion = try fields.int("vendorListVersion", 0...4095) ?? 0
+        policyVersion = try fields.int("policyVersion", 0...63) ?? policyVersion
+        isServiceSpecific = try fields.bool("isServiceSpecific") ?? true
+        useNonStandardTexts = try fields.bool("useNonStandardTexts") ?? false
+        specialFeatureOptIns = try fields.smallSet("specialFeatureOptIns") ?? []
+        purposeConsents = try fields.smallSet("purposeConsents") ?? []
+        purposeLegitimateInterests = try fields.smallSet("purposeLegitimateInterests") ?? []
+        purposeOneTreatment = try fields.bool("purposeOneTreatment") ?? false
+        publisherCountryCode = try fields.code("publisherCountryCode") ?? publisherCountryCode
+        vendorConsents = try fields.vendors("vendorConsents") ?? []
+        vendorLegitimateInterests = try fields.vendors("vendorLegitimateInterests") ?? []
+        publisherRestrictions = try fields.restrictions("publisherRestrictions")
+        // Absent: every vendor the string speaks of was disclosed (TCF 2.3 requires the segment);
+        // null: no segment, as `decode` prints it.
+        disclosedVendors =
+            fields.has("disclosedVendors")
+            ? try fields.vendors("disclosedVendors", nullable: true)
+            : vendorConsents.union(vendorLegitimateInterests)
+        allowedVendors = try fields.vendors("allowedVendors", nullable: true)
+        publisherTC = try fields.publisherTC("publisherTC")
+    }
+}
+
+/// Typed access to the members of one JSON object, with errors that name the key's path.
+package struct Fields {
+    let members: [(String, JSON)]
+    /// Where the object sits, e.g. `publisherRestrictions[0]`; empty at the top level.
+    let path: String
+
+    /// Checks that `json` is an object with only `keys`, each at most once, and every `required` key.
+    package init(_ json: JSON, path: String, keys: [String], required: [String] = []) throws(ModelError) {
+        guard case .object(let members) = json else { throw ModelError(at: path, "\(json.brief) is not an object") }
+        for (index, (key, _)) in members.enumerated() {
+            guard keys.contains(key) else {
+                let suggestion = Self.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw ModelError(at: path, "unknown key \"\(key)\"\(suggestion)")
+            }
+            guard !members[..<index].contains(where: { $0.0 == key }) else {
+                throw ModelError(at: path, "duplicate key \"\(key)\"")
+            }
+        }
+        for key in required where !members.contains(where: { $0.0 == key }) {
+            throw ModelError(at: path, "missing key \"\(key)\" (required: \(required.joined(separator: ", ")))")
+        }
+        self.members = members
+        self.path = path
+    }
+
+    /// The known key nearest to `key`: the same letters in another case, else at most two edits away.
+    /// Keys whose lengths differ by more than two are never that close, so a long unknown key costs
+    /// one length check per known key, not an edit distance over its whole length.
+    static func closest(to key: String, in keys: [String]) -> String? {
+        let lowered = Array(key.lowercased().utf8)
+        let scored = keys.compactMap { known -> (String, Int)? in
+            let candidate = Array(known.lowercased().utf8)
+            guard abs(candidate.count - lowered.count) <= 2 else { return nil }
+            return (known, editDistance(lowered, candidate))
+        }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein distance over bytes (the keys are ASCII).
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    package func error(_ key: String, _ message: String) -> ModelError { ModelError(at: keyPath(key), message) }
+
+    func has(_ key: String) -> Bool { members.contains { $0.0 == key } }
+
+    /// The member; `nil` when it is missing, or `null` where `nullable`. `null` elsewhere is a type error.
+    func value(_ key: String, _ expected: String, nullable: Bool = false) throws(ModelError) -> JSON? {
+        guard let value = members.first(where: { $0.0 == key })?.1 else { return nil }
+        if value == .null {
+            if nullable { return nil }
+            throw error(key, "null is not \(expected)")
+        }
+        return value
+    }
+
+    func int(_ key: String, _ range: ClosedRange<Int>) throws(ModelError) -> Int? {
+        guard let value = try value(key, "an integer") else { return nil }
+        return try Self.int(value, range, at: keyPath(key))
+    }
+
+    /// An integer in `range`; above `range` with a `limit` named, the error names the limit instead.
+    static func int(
+        _ value: JSON,
+        _ range: ClosedRange<Int>,
+        at path: String,
+        limit: (name: String, value: Int)? = nil
+    ) throws(ModelError) -> Int {
+        guard case .int(let number) = value else { throw ModelError(at: path, "\(value.brief) is not an integer") }
+        if let limit, number > limit.value, number <= range.upperBound {
+            throw ModelError(at: path, "\(number) is above \(limit.name) \(limit.value)")
+        }
+        guard range.contains(number) else {
+            throw ModelError(at: path, "\(number) is out of range \(range.lowerBound)-\(range.upperBound)")
+        }
+        return number
+    }
+
+    func bool(_ key: String) throws(ModelError) -> Bool? {
+        guard let value = try value(key, "true or false") else { return nil }
+        guard case .bool(let flag) = value else { throw error(key, "\(value.brief) is not true or false") }
+        return flag
+    }
+
+    func string(_ key: String, _ expected: String) throws(ModelError) -> String? {
+        guard let value = try value(key, expected) else { return nil }
+        guard case .string(let text) = value else { throw error(key, "\(value.brief) is not \(expected)") }
+        return text
+    }
+
+    func timestamp(_ key: String) throws(ModelError) -> Timestamp? {
+        let expected = "an ISO-8601 UTC time (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.fff]Z)"
+        guard let text = try string(key, expected) else { return nil }
+        guard let timestamp = Timestamp(iso8601: text) else {
+            throw error(key, "\(JSON.string(text).brief) is not \(expected)")
+        }
+        guard timestamp.isEncodable else {
+            let last = Timestamp(deciseconds: Timestamp.maxDeciseconds)
+            throw error(key, "\(JSON.string(text).brief) is out of range \(Timestamp(deciseconds: 0)) to \(last)")
+        }
+        return timestamp
+    }
+
+    func code(_ key: String) throws(ModelError) -> TwoLetterCode? {
+        let expected = "two letters A-Z"
+        guard let text = try string(key, expected) else { return nil }
+        // Two letters, or a code outside A-Z as `decode` prints it (`A` + value), so decode | encode round-trips.
+        if let code = try? TwoLetterCode(text) { return code }
+        guard let code = TwoLetterCode(displayed: text) else {
+            throw error(key, "\(JSON.string(text).brief) is not \(expected)")
+        }
+        return code
+    }
+
+    /// An id list, each id checked against `range`; an error names the element, e.g. `vendorConsents[3]`.
+    func ids(
+        _ key: String,
+        _ range: ClosedRange<Int>,
+        limit: (name: String, value: Int)? = nil,
+        nullable: Bool = false
+    ) throws(ModelError) -> [Int]? {
+        guard let value = try value(key, "a list of ids", nullable: nullable) else { return nil }
+        guard case .array(let items) = value else { throw error(key, "\(value.brief) is not a list of ids") }
+        var ids: [Int] = []
+        ids.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            ids.append(try Self.int(item, range, at: "\(keyPath(key))[\(index)]", limit: limit))
+        }
+        return ids
+    }
+
+    package func smallSet<Set: SmallIDSet>(
+        _ key: String,
+        limit: (name: String, value: Int)? = nil
+    ) throws(ModelError) -> Set? {
+        guard let ids = try ids(key, 1...Set.maxID, limit: limit) else { return nil }
+        // Every id is in range, so this cannot throw.
+        return try? Set(ids)
+    }
+
+    package func vendors(_ key: String, nullable: Bool = false) throws(ModelError) -> VendorSet? {
+        guard let ids = try ids(key, 1...VendorSet.maxID, nullable: nullable) else { return nil }
+        return try? VendorSet(ids)
+    }
+
+    package func restrictions(_ key: String) throws(ModelError) -> PublisherRestrictions {
+        guard let value = try value(key, "a list of restrictions") else { return PublisherRestrictions() }
+        guard case .array(let items) = value else { throw error(key, "\(value.brief) is not a list of restrictions") }
+        var result = PublisherRestrictions()
+        for (index, item) in items.enumerated() {
+            let entry = try Fields(
+                item,
+                path: "\(keyPath(key))[\(index)]",
+                keys: TCString.restrictionJSONKeys,
+                required: ["purposeId", "restrictionType"]
+            )
+            // The wire field holds 0-63, but only purposes 1-24 can be restricted through the model.
+            let purposeId = try entry.int("purposeId", 1...PurposeSet.maxID) ?? 0
+            let rawType = try entry.int("restrictionType", 0...3) ?? 0
+            let vendors = try entry.vendors("vendors") ?? []
+            try? result.insert(
+                vendors: vendors,
+                purposeId: purposeId,
+                restrictionType: RestrictionType(rawValue: rawType)!
+            )
+        }
+        return result
+    }
+
+    func publisherTC(_ key: String) throws(ModelError) -> PublisherTC? {
+        guard let value = try value(key, "an object", nullable: true) else { return nil }
+        let p = try Fields(value, path: keyPath(key), keys: TCString.publisherTCJSONKeys)
+        let given = try p.int("numCustomPurposes", 0...CustomPurposeSet.maxID)
+        let limit = given.map { (name: "numCustomPurposes", value: $0) }
+        let consents: CustomPurposeSet? = try p.smallSet("customPurposeConsents", limit: limit)
+        let interests: CustomPurposeSet? = try p.smallSet("customPurposeLegitimateInterests", limit: limit)
+        return PublisherTC(
+            purposeConsents: try p.smallSet("purposeConsents") ?? [],
+            purposeLegitimateInterests: try p.smallSet("purposeLegitimateInterests") ?? [],
+            // Without numCustomPurposes, as many as the highest custom purpose given.
+            numCustomPurposes: given ?? Swift.max(consents?.max ?? 0, interests?.max ?? 0),
+            customPurposeConsents: consents ?? [],
+            customPurposeLegitimateInterests: interests ?? []
+        )
+    }
+}
+
+extension JSON {
+    /// The value as JSON, cut to 40 characters, for error messages.
+    package var brief: String {
+        let text = serialized()
+        return text.count <= 40 ? text : String(text.prefix(37)) + "..."
+    }
+}

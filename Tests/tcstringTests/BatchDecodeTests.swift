@@ -1,0 +1,99 @@
+import Foundation
+import TCStringCore
+import TestSupport
+import Testing
+
+@testable import IABTCF
+
+/// `tcstring decode -` in batch: the byte writer gives exactly the JSON tree's output, batch output
+/// equals per-string output whatever `--jobs`, blank lines are skipped, and the tool behaves in
+/// real pipes (a closed reader ends it quietly; output streams as input arrives).
+@Suite struct BatchDecodeTests {
+    /// What `tcstring decode -` (the batch path, written by the byte writer) prints for `values`,
+    /// and the JSON tree's output for each value decoded back.
+    func batchAndTree(_ values: [TCString]) throws -> (batch: [String], tree: [String]) {
+        let strings = try values.map { try $0.encoded() }
+        let result = try CommandLineTool.run(["decode", "-"], stdin: strings.joined(separator: "\n"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let tree = try strings.map { try TCString(encoded: $0).json.serialized() }
+        return (result.stdout.split(separator: "\n").map(String.init), tree)
+    }
+
+    @Test func writerMatchesTheTree() throws {
+        let values = try Fixtures.validDecodeVectors.filter { !$0.tcString.contains("~") }.map {
+            try TCString(encoded: $0.tcString)
+        }
+        let (batch, tree) = try batchAndTree(values)
+        #expect(batch.count == values.count)
+        for (written, expected) in zip(batch, tree) { #expect(written == expected) }
+    }
+
+    /// Seeded random models (every segment, extreme values, codes outside A-Z, including `\`).
+    @Test func writerMatchesTheTreeOnRandomModels() throws {
+        var rng = SplitMix64(seed: 14)
+        var values: [TCString] = []
+        for _ in 0..<2_000 {
+            var value = RandomModels.model(&rng)
+            value.consentLanguage = TwoLetterCode(rawValue: Int(rng.next() & 0xFFF))
+            values.append(value)
+        }
+        let (batch, tree) = try batchAndTree(values)
+        #expect(batch.count == values.count)
+        for (written, expected) in zip(batch, tree) { #expect(written == expected) }
+    }
+
+    @Test func batchEqualsPerStringWhateverTheJobs() throws {
+        let strings = Fixtures.validDecodeVectors.map(\.tcString) + ["garbage!", "DBABM~garbage"]
+        // Enough lines for parallel rounds; blank and space-padded lines among them.
+        var lines: [String] = []
+        for round in 0..<12 {
+            for (index, text) in strings.enumerated() {
+                lines.append(index % 7 == round % 7 ? "  \(text)\r" : text)
+                if index % 29 == 0 { lines.append("") }
+            }
+        }
+        let input = lines.joined(separator: "\n")  // the last line has no line end
+        // Per string: what `tcstring decode STRING` prints, or for a string that does not decode
+        // the error object a stream writes in its place.
+        var perString: [String: String] = [:]
+        for text in strings {
+            let single = try CommandLineTool.run(["decode", text])
+            if single.status == 0 {
+                perString[text] = single.stdout
+            } else {
+                let error = #expect(throws: TCStringError.self) {
+                    if text.contains("~") { _ = try GPPString(encoded: text) } else { _ = try TCString(encoded: text) }
+                }
+                perString[text] = JSON.object([("error", error?.json ?? .null)]).serialized() + "\n"
+            }
+        }
+        var expected = ""
+        for line in lines where !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            expected += perString[line.trimmingCharacters(in: .whitespacesAndNewlines)] ?? ""
+        }
+        for jobs in ["1", "2", "3"] {
+            let result = try CommandLineTool.run(["decode", "--jobs", jobs, "-"], stdin: input)
+            #expect(result.stdout == expected, "--jobs \(jobs)")
+            #expect(result.status == 1)  // two lines do not decode
+            // Errors name their input line, counted with the blank ones.
+            #expect(result.stderr.split(separator: "\n").count == 24)
+            #expect(result.stderr.hasPrefix("tcstring: line "))
+        }
+        let single = try CommandLineTool.run(["decode", strings[0]])
+        #expect(expected.hasPrefix(single.stdout))
+    }
+
+    /// `yes S | tcstring decode | head -1` ends: a closed pipe stops the tool quietly.
+    @Test func closedPipeEndsTheTool() throws {
+        let s = Fixtures.validDecodeVectors[0].tcString
+        let tool = CommandLineTool.executable.path
+        let result = try CommandLineTool.shell(
+            "yes '\(s)' | timeout 20 '\(tool)' decode | head -1 >/dev/null; echo \"${PIPESTATUS[1]}\""
+        )
+        #expect(result == "0")
+        let pretty = try CommandLineTool.shell(
+            "yes '\(s)' | timeout 20 '\(tool)' decode --pretty | head -1 >/dev/null; echo \"${PIPESTATUS[1]}\""
+        )
+        #expect(pretty == "0")
+    }
+}
