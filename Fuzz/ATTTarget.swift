@@ -27,8 +27,18 @@ func fuzzATT(_ bytes: UnsafeBufferPointer<UInt8>) {
             flow.evaluate(status: status, stored: stored, state: state, today: today)
         }
     let effective = rawStatus.map { ATTStatus(rawStatus: $0) } ?? status
-    if step.decision.idfaAllowed || step.decision.trackersAllowed {
-        require(effective == .authorized || effective == .unavailable, "tracking allowed with \(effective): \(flow)")
+    if step.decision.idfaAllowed {
+        require(effective == .authorized || effective == .unavailable, "the IDFA allowed with \(effective): \(flow)")
+    }
+    // Trackers need `authorized` (or no ATT) too, except under Google UMP, where `trackersAllowed`
+    // is the ads SDK's start: it follows an answered alert whatever the answer, since the SDK reads
+    // the ATT status itself and serves ads without the IDFA after a denial.
+    if step.decision.trackersAllowed {
+        if flow.rules == .guide(.googleUMP) {
+            require(effective != .notDetermined, "the ads SDK allowed before the alert was answered: \(flow)")
+        } else {
+            require(effective == .authorized || effective == .unavailable, "trackers allowed with \(effective): \(flow)")
+        }
     }
     let original = tcString.flatMap { try? TCString(encoded: $0) }
     require((tcString != nil && original == nil) == (step.storedStringError != nil), "stored string error mismatch")

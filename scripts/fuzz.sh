@@ -95,7 +95,9 @@ mkdir -p "$corpus" "$artifacts" "Fuzz/corpus/$target"
 marker="$out/run-started-$target"
 touch "$marker"
 set +e
-FUZZ_TARGET=$target "$binary" "$corpus" "Fuzz/corpus/$target" "$seeds" -max_total_time="$seconds" -timeout=2 \
+# Swift's own crash handler is off: libFuzzer and AddressSanitizer report a crash, and the handler
+# would keep the output pipe open long after the fuzzer died.
+SWIFT_BACKTRACE=enable=no FUZZ_TARGET=$target "$binary" "$corpus" "Fuzz/corpus/$target" "$seeds" -max_total_time="$seconds" -timeout=2 \
     -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -artifact_prefix="$artifacts/" 2>&1 |
     tee "$out/last-run-$target.log" |
     grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE|pulse)|stat::|==[0-9]+==|SUMMARY|Fatal error|artifact_prefix)|ERROR'
