@@ -37,7 +37,10 @@ func fuzzATT(_ bytes: UnsafeBufferPointer<UInt8>) {
         if flow.rules == .guide(.googleUMP) {
             require(effective != .notDetermined, "the ads SDK allowed before the alert was answered: \(flow)")
         } else {
-            require(effective == .authorized || effective == .unavailable, "trackers allowed with \(effective): \(flow)")
+            require(
+                effective == .authorized || effective == .unavailable,
+                "trackers allowed with \(effective): \(flow)"
+            )
         }
     }
     let original = tcString.flatMap { try? TCString(encoded: $0) }

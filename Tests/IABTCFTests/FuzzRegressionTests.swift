@@ -68,6 +68,15 @@ import Testing
         )
     }
 
+    /// `encode-json`, arithmetic overflow: `Timestamp(iso8601:)` read a fraction of seconds as one
+    /// number, so one of 60 digits overflowed. Only its first digit counts; every other must be a digit.
+    @Test func aLongFractionOfSecondsParsesWithoutOverflow() {
+        let digits = "8" + String(repeating: "7", count: 60)
+        #expect(Timestamp(iso8601: "2022-09-16T10:17:45.\(digits)Z")?.description == "2022-09-16T10:17:45.800Z")
+        #expect(Timestamp(iso8601: "2022-09-16T10:17:45.\(digits)xZ") == nil)
+        #expect(Timestamp(iso8601: "2022-09-16T10:17:45.Z") == nil)
+    }
+
     /// `tcstring encode`'s error for a JSON document, or `nil` when it gives a model.
     static func encodeError(_ text: String) throws -> String? {
         do {

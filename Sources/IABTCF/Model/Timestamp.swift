@@ -95,9 +95,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
                 let mi = number(14..<16), b[16] == 58, let s = number(17..<19), b.last == 90 || b.last == 122
             else { return nil }
             (hour, minute, second) = (h, mi, s)
-            if b[19] == 46 {  // '.' then at least one digit before 'Z'
-                guard b.count >= 22, let fraction = number(20..<(b.count - 1)) else { return nil }
-                tenths = fraction / Self.power10(b.count - 22)
+            if b.count >= 22 && b[19] == 46 {  // '.' then at least one digit before 'Z'
+                // Only the first digit counts, however many follow.
+                guard b[20..<(b.count - 1)].allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+                tenths = Int(b[20] - 48)
             } else if b.count != 20 {
                 return nil
             }
@@ -120,8 +121,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.deciseconds < rhs.deciseconds }
 
     // MARK: - Civil calendar (proleptic Gregorian), after Howard Hinnant's days_from_civil
-
-    private static func power10(_ n: Int) -> Int { (0..<n).reduce(1) { r, _ in r * 10 } }
 
     private static func daysIn(_ month: Int, _ year: Int) -> Int {
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
