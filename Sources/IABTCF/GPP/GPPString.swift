@@ -40,7 +40,7 @@ public struct GPPString: Sendable, Hashable {
         guard text.utf8.count <= options.maximumLength else {
             throw TCStringError(.inputTooLong, value: options.maximumLength)
         }
-        let parts = text.split(separator: "~", omittingEmptySubsequences: false)
+        let parts = Self.parts(of: text)
         let header = Array(parts[0].utf8)
         do throws(TCStringError) {
             (version, sectionIds) = try Self.decodeHeader(header)
@@ -83,11 +83,19 @@ public struct GPPString: Sendable, Hashable {
     /// bytes), read from the header without decoding any section: `nil` when the header does not
     /// decode, lists no such section or the section count does not match.
     public static func section(_ id: Int, in text: String) -> (text: Substring, start: Int)? {
-        let parts = text.split(separator: "~", omittingEmptySubsequences: false)
+        let parts = Self.parts(of: text)
         guard let ids = try? decodeHeader(Array(parts[0].utf8)).ids, ids.count == parts.count - 1,
             let index = ids.firstIndex(of: id)
         else { return nil }
         return (parts[index + 1], parts[...index].reduce(0) { $0 + $1.utf8.count + 1 })
+    }
+
+    /// `text` split at every `~` byte. Splitting by `Character` would miss a `~` that a combining
+    /// mark follows, since the two are one `Character`.
+    static func parts(of text: String) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false).map {
+            Substring(text.unicodeScalars[$0.startIndex..<$0.endIndex])
+        }
     }
 
     static func decodeHeader(_ characters: [UInt8]) throws(TCStringError) -> (version: Int, ids: [Int]) {
