@@ -68,18 +68,15 @@ enum EncodeCommand {
         guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
         let source = paths.first ?? "-"
         let text: String
-        if source == "-" {
-            text = Terminal.readAll() ?? ""
-        } else if source.trimmedASCII.hasPrefix("{") {
-            // An argument that starts with `{` is the JSON itself, not a file name.
-            text = source
-        } else {
-            switch Terminal.contents(of: source) {
-            case .success(let contents): text = contents
-            case .failure(let error):
-                Terminal.err("tcstring: \(error)")
-                return Terminal.failure
-            }
+        // An argument that starts with `{` is the JSON itself, not a file name.
+        let read =
+            source.trimmedASCII.hasPrefix("{")
+            ? .success(source) : source == "-" ? Terminal.readAll() : Terminal.contents(of: source)
+        switch read {
+        case .success(let contents): text = contents
+        case .failure(let error):
+            Terminal.err("tcstring: \(error)")
+            return Terminal.failure
         }
         do {
             let json = try JSON(parsing: text)

@@ -62,9 +62,9 @@ enum Terminal {
     /// limit, checked while reading, so a larger input is refused without being held in memory.
     static let maxWholeInputBytes = 16 << 20
 
-    /// All of standard input as text, or `nil` when it cannot be read; an input larger than
+    /// All of standard input as text, or why it cannot be read; an input larger than
     /// ``maxWholeInputBytes`` is an input error.
-    static func readAll() -> String? { try? readWhole(0, name: "standard input").get() }
+    static func readAll() -> Result<String, FileError> { readWhole(0, name: "standard input") }
 
     /// Why a file cannot be read: `cannot read PATH: REASON` (the system's reason), or that it is a directory.
     struct FileError: Error, CustomStringConvertible {
