@@ -5,6 +5,14 @@
 // "nsPerOp","checksum"} per line, timed the same way as `tcstring bench` (batches of about 1 ms,
 // median). The checksum (the bytes' sum) is the same as the first, simpler floor's.
 //
+// A second row per line, "floor-full", is the floor for enumerating every id (`tcstring bench
+// --workload full`): the same decode, then every id of every set of the line (vendor consents and
+// legitimate interests, each publisher restriction's vendors per (purpose, type), disclosed and
+// allowed vendors, and the purpose, special feature and publisher purpose sets) produced from
+// 64-bit words built beforehand, untimed, with a count-trailing-zeros loop. Its checksum is the
+// sum of those ids. Compile it for the baseline instruction set (no -march=native): on x86-64 the
+// count-trailing-zeros is then `bsf`, not BMI's `tzcnt`.
+//
 //   gcc -O2 -o floor scripts/floor.c && ./floor FILE [SECONDS]
 #include <stdint.h>
 #include <stdio.h>
@@ -50,9 +58,168 @@ static uint64_t decode_and_sum(const char *s, size_t n) {
     return sum;
 }
 
+// The sets of one line as LSB-first 64-bit words: bit k of word i is id 64 i + k + 1.
+#define MAX_SETS (4 + 256 + 7)
+static uint64_t pool[MAX_SETS * 1024];
+static size_t set_start[MAX_SETS], set_words[MAX_SETS], set_count, pool_used;
+
+static uint64_t *new_set(size_t words) {
+    uint64_t *w = pool + pool_used;
+    memset(w, 0, words * sizeof *w);
+    set_start[set_count] = pool_used;
+    set_words[set_count++] = words;
+    pool_used += words;
+    return w;
+}
+
+static void set_id(uint64_t *w, unsigned id) { w[(id - 1) >> 6] |= 1ull << ((id - 1) & 63); }
+
+// One segment's characters as MSB-first bits, read a field at a time (untimed, so kept simple).
+typedef struct { const uint8_t *u; size_t n, pos; } bits_t;
+
+static uint64_t read_bits(bits_t *b, int width) {
+    uint64_t v = 0;
+    for (int k = 0; k < width; k++, b->pos++) {
+        size_t c = b->pos / 6;
+        unsigned bit = c < b->n ? table[b->u[c]] >> (5 - b->pos % 6) & 1 : 0;
+        v = v << 1 | bit;
+    }
+    return v;
+}
+
+static void small_set(uint64_t bits, int width) {
+    uint64_t *w = new_set(1);
+    for (int k = 0; k < width; k++)
+        if (bits >> (width - 1 - k) & 1) set_id(w, (unsigned)k + 1);
+}
+
+// Range entries into `w`, or (w == NULL) only the highest id.
+static unsigned range_entries(bits_t *b, unsigned count, uint64_t *w) {
+    unsigned highest = 0;
+    for (unsigned e = 0; e < count; e++) {
+        unsigned is_range = (unsigned)read_bits(b, 1), start = (unsigned)read_bits(b, 16);
+        unsigned end = is_range ? (unsigned)read_bits(b, 16) : start;
+        for (unsigned id = start; w && id >= 1 && id <= end; id++) set_id(w, id);
+        if (end > highest) highest = end;
+    }
+    return highest;
+}
+
+static void vendor_section(bits_t *b) {
+    unsigned max = (unsigned)read_bits(b, 16);
+    if (!read_bits(b, 1)) {
+        uint64_t *w = new_set((max + 63) / 64);
+        for (unsigned id = 1; id <= max; id++)
+            if (read_bits(b, 1)) set_id(w, id);
+        return;
+    }
+    unsigned count = (unsigned)read_bits(b, 12);
+    bits_t probe = *b;
+    unsigned highest = range_entries(&probe, count, NULL);
+    range_entries(b, count, new_set((highest + 63) / 64));
+}
+
+// Builds the words of every set of line `s`, as `tcstring bench --workload full` enumerates them.
+static void prebuild(const char *s, size_t n) {
+    const uint8_t *u = (const uint8_t *)s;
+    set_count = pool_used = 0;
+    size_t i = 0;
+    for (int segment = 0; i <= n; segment++) {
+        const uint8_t *dot = memchr(u + i, '.', n - i);
+        size_t end = dot ? (size_t)(dot - u) : n;
+        bits_t b = {u + i, end - i, 0};
+        if (segment == 0) {
+            b.pos = 140;  // Version and the fixed fields before SpecialFeatureOptIns
+            small_set(read_bits(&b, 12), 12);
+            small_set(read_bits(&b, 24), 24);
+            small_set(read_bits(&b, 24), 24);
+            b.pos = 213;
+            vendor_section(&b);
+            vendor_section(&b);
+            // Publisher restrictions: one set per (purpose, type), entries of a pair merged.
+            unsigned restrictions = (unsigned)read_bits(&b, 12);
+            unsigned highest[256] = {0};
+            size_t where[256];
+            int seen[256] = {0};
+            bits_t first = b;
+            for (unsigned r = 0; r < restrictions; r++) {
+                unsigned key = (unsigned)read_bits(&b, 6) << 2;
+                key |= (unsigned)read_bits(&b, 2);
+                unsigned h = range_entries(&b, (unsigned)read_bits(&b, 12), NULL);
+                seen[key] = 1;
+                if (h > highest[key]) highest[key] = h;
+            }
+            for (unsigned key = 0; key < 256; key++)
+                if (seen[key]) {
+                    where[key] = set_count;
+                    new_set((highest[key] + 63) / 64);
+                }
+            b = first;
+            for (unsigned r = 0; r < restrictions; r++) {
+                unsigned key = (unsigned)read_bits(&b, 6) << 2;
+                key |= (unsigned)read_bits(&b, 2);
+                range_entries(&b, (unsigned)read_bits(&b, 12), pool + set_start[where[key]]);
+            }
+        } else {
+            unsigned type = (unsigned)read_bits(&b, 3);
+            if (type == 1 || type == 2) vendor_section(&b);
+            if (type == 3) {
+                small_set(read_bits(&b, 24), 24);
+                small_set(read_bits(&b, 24), 24);
+                int custom = (int)read_bits(&b, 6);
+                small_set(read_bits(&b, custom), custom);
+                small_set(read_bits(&b, custom), custom);
+            }
+        }
+        i = end + 1;
+    }
+}
+
+// The floor's decode, then every id of the prebuilt sets by a count-trailing-zeros loop.
+static uint64_t decode_and_enumerate(const char *s, size_t n) {
+    uint64_t sum = decode_and_sum(s, n) == 0;  // keep the decode; its result is not the checksum
+    for (size_t k = 0; k < set_count; k++) {
+        const uint64_t *w = pool + set_start[k];
+        for (size_t i = 0; i < set_words[k]; i++) {
+            uint64_t x = w[i];
+            uint64_t base = i * 64 + 1;
+            while (x != 0) {
+                sum += base + (uint64_t)__builtin_ctzll(x);
+                x &= x - 1;
+            }
+        }
+    }
+    return sum;
+}
+
 static int compare(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+// The median ns of `op` on line `s`, over batches of about 1 ms for `seconds`.
+static double median_ns(uint64_t (*op)(const char *, size_t), const char *s, size_t n, double seconds) {
+    static volatile uint64_t sink;
+    uint64_t batch = 1;
+    for (;;) {
+        uint64_t start = now();
+        for (uint64_t k = 0; k < batch; k++) sink += op(s, n);
+        if (now() - start > 1000000 || batch >= (1u << 24)) break;
+        batch *= 2;
+    }
+    size_t count = 0, capacity = 1024;
+    double *samples = malloc(capacity * sizeof *samples);
+    uint64_t deadline = now() + (uint64_t)(seconds * 1e9);
+    while (now() < deadline || count < 5) {
+        uint64_t start = now();
+        for (uint64_t k = 0; k < batch; k++) sink += op(s, n);
+        if (count == capacity) samples = realloc(samples, (capacity *= 2) * sizeof *samples);
+        samples[count++] = (double)(now() - start) / (double)batch;
+    }
+    qsort(samples, count, sizeof *samples, compare);
+    double median = samples[count / 2];
+    free(samples);
+    return median;
 }
 
 int main(int argc, char **argv) {
@@ -72,31 +239,16 @@ int main(int argc, char **argv) {
     if (!f) { perror(argv[1]); return 1; }
     static char line[1 << 20];
     int number = 0;
-    volatile uint64_t sink = 0;
     while (fgets(line, sizeof line, f)) {
         size_t n = strcspn(line, "\r\n");
         if (n == 0) continue;
         number++;
-        uint64_t batch = 1;
-        for (;;) {
-            uint64_t start = now();
-            for (uint64_t k = 0; k < batch; k++) sink += decode_and_sum(line, n);
-            if (now() - start > 1000000 || batch >= (1u << 24)) break;
-            batch *= 2;
-        }
-        size_t count = 0, capacity = 1024;
-        double *samples = malloc(capacity * sizeof *samples);
-        uint64_t deadline = now() + (uint64_t)(seconds * 1e9);
-        while (now() < deadline || count < 5) {
-            uint64_t start = now();
-            for (uint64_t k = 0; k < batch; k++) sink += decode_and_sum(line, n);
-            if (count == capacity) samples = realloc(samples, (capacity *= 2) * sizeof *samples);
-            samples[count++] = (double)(now() - start) / (double)batch;
-        }
-        qsort(samples, count, sizeof *samples, compare);
         printf("{\"line\":%d,\"chars\":%zu,\"workload\":\"floor\",\"nsPerOp\":%.0f,\"checksum\":%llu}\n", number, n,
-               samples[count / 2], (unsigned long long)decode_and_sum(line, n));
-        free(samples);
+               median_ns(decode_and_sum, line, n, seconds), (unsigned long long)decode_and_sum(line, n));
+        prebuild(line, n);
+        printf("{\"line\":%d,\"chars\":%zu,\"workload\":\"floor-full\",\"nsPerOp\":%.0f,\"checksum\":%llu}\n", number,
+               n, median_ns(decode_and_enumerate, line, n, seconds),
+               (unsigned long long)decode_and_enumerate(line, n));
     }
     return 0;
 }
