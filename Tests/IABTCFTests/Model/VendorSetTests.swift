@@ -85,6 +85,78 @@ import Testing
     }
 }
 
+/// The runs form (what a decode reads range entries into) against the words form of the same ids,
+/// on seeded random sets: every query, equality and hashing across forms, and every mutation.
+@Suite struct VendorSetRunsTests {
+    /// Random maximal runs, ascending, not touching, within `1...limit`.
+    static func randomRuns(_ rng: inout SplitMix64, limit: Int) -> [UInt64] {
+        var runs: [UInt64] = []
+        var next = Int.random(in: 1...limit, using: &rng)
+        while next <= limit && runs.count < 300 {
+            let length = Int.random(in: 0...[0, 3, 70, 700][Int.random(in: 0..<4, using: &rng)], using: &rng)
+            let end = min(limit, next + length)
+            runs.append(VendorSet.run(next, end))
+            next = end + 2 + Int.random(in: 0...[0, 5, 100, 2000][Int.random(in: 0..<4, using: &rng)], using: &rng)
+        }
+        return runs
+    }
+
+    @Test(arguments: Array(1...40) as [UInt64])
+    func runsBehaveLikeWords(_ seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let limit = [64, 200, 5000, 65535][Int(seed % 4)]
+        let runs = seed % 10 == 0 ? [] : Self.randomRuns(&rng, limit: limit)
+        let viewed = VendorSet(runs: runs[...])
+        let ids = runs.flatMap { VendorSet.start($0)...VendorSet.end($0) }
+        let words = try VendorSet(ids)
+        #expect(viewed.isRuns && !words.isRuns)
+        #expect(Array(viewed) == ids)
+        #expect(viewed.count == ids.count)
+        #expect(viewed.max == ids.last)
+        #expect(viewed.isEmpty == ids.isEmpty)
+        #expect(viewed.ranges == words.ranges)
+        #expect(viewed.description == words.description)
+        #expect(viewed.words == words.words)
+        let probes = [-1, 0, 1, 2, 63, 64, 65, limit, limit + 1, 65535, 65536]
+        for id in probes + (0..<200).map({ _ in Int.random(in: 1...limit, using: &rng) }) {
+            #expect(viewed.contains(id) == words.contains(id), "id \(id)")
+        }
+        #expect(viewed == words && words == viewed)
+        #expect(viewed.hashValue == words.hashValue)
+        // A set that differs by one id is unequal in both directions.
+        var other = words
+        if let id = ids.randomElement(using: &rng) { other.remove(id) } else { try other.insert(7) }
+        #expect(viewed != other && other != viewed)
+
+        // Mutations and set algebra turn runs into words and agree with the words form.
+        let operand = try VendorSet((0..<20).map { _ in Int.random(in: 1...limit, using: &rng) })
+        let a = Int.random(in: 1...limit, using: &rng)
+        let b = min(limit, a + Int.random(in: 0...300, using: &rng))
+        #expect(viewed.union(operand) == words.union(operand))
+        #expect(viewed.subtracting(operand) == words.subtracting(operand))
+        #expect(viewed.intersection(operand) == words.intersection(operand))
+        #expect(operand.intersection(viewed) == operand.intersection(words))
+        #expect(operand.union(viewed) == operand.union(words))
+        var x = viewed
+        var y = words
+        try x.insert(contentsOf: a...b)
+        try y.insert(contentsOf: a...b)
+        #expect(!x.isRuns && x == y && Array(x) == Array(y))
+        x = viewed
+        y = words
+        x.remove(contentsOf: a...b)
+        y.remove(contentsOf: a...b)
+        #expect(x == y && x.count == y.count)
+        x = viewed
+        y = words
+        x.remove(a)
+        y.remove(a)
+        #expect(x == y)
+        // The original is untouched by a copy's mutation (value semantics).
+        #expect(Array(viewed) == ids)
+    }
+}
+
 @Suite struct SmallIDSetTests {
     @Test func purposeSetBoundsAndOrder() throws {
         var set: PurposeSet = [1, 24, 3]
