@@ -168,8 +168,9 @@ extension SegmentDecoder {
 }
 
 extension SegmentDecoder.VendorSection {
-    /// Copies the placed section's bitfield a word at a time, or applies its range entries with
-    /// masks (recording them after its words when they were not canonical).
+    /// Copies the placed section's bitfield a word at a time, unpacks ordered range entries as
+    /// runs, or applies other range entries with masks (recording the entries after the set when
+    /// they were not canonical).
     ///
     /// A method, called on the section's slot: it reads the section where it is, not a copy.
     fileprivate func fill(in buffer: UnsafeMutableBufferPointer<UInt64>) {
@@ -181,8 +182,21 @@ extension SegmentDecoder.VendorSection {
             BitReader.copyBitField(reader.base, at: reader.offset, bits: maxVendorId, into: set)
             return
         }
-        let entries = offset &+ words
         var r = reader
+        if ordered {
+            // The entries are the set's runs: one word each, and the entries as written when
+            // IsARange was not exact.
+            let layout = UnsafeMutableBufferPointer(
+                rebasing: buffer[(offset &+ words)..<(offset &+ words &+ layoutWords)]
+            )
+            for i in 0..<entryCount {
+                let (isRange, start, end) = r.readRangeEntryUnchecked()
+                set[i] = VendorSet.run(start, end)
+                if !layout.isEmpty { layout[i] = RangeEntry(start: start, end: end, isRange: isRange).packed }
+            }
+            return
+        }
+        let entries = offset &+ words
         SegmentDecoder.applyEntries(
             &r,
             count: entryCount,

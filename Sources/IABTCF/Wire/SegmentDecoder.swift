@@ -17,8 +17,12 @@ struct SegmentDecoder {
         var entryCount: Int
         /// Whether the range entries were the set's maximal runs, ascending, IsARange only for runs.
         var canonical: Bool
-        /// The words up to the last that holds an id: the set's size in the shared buffer. A
-        /// section without ids (often range-encoded with no entries) then needs no allocation.
+        /// Whether the range entries were the set's maximal runs, ascending (IsARange aside): the
+        /// set is then its entries as runs, one word each (``VendorSet/init(runs:)``), else words.
+        var ordered: Bool
+        /// The set's size in the shared buffer: one word per run when ``ordered``, else the words up
+        /// to the last that holds an id. A section without ids (often range-encoded with no
+        /// entries) then needs no allocation.
         var words: Int
         /// Packed entries to keep for the layout: only non-canonical ones are kept.
         var layoutWords: Int { canonical ? 0 : entryCount }
@@ -32,6 +36,7 @@ struct SegmentDecoder {
                 isRange: isRange,
                 setOffset: offset,
                 setCount: words,
+                runs: isRange && ordered,
                 keptEntries: canonical ? nil : entryCount
             )
         }
@@ -245,6 +250,7 @@ struct SegmentDecoder {
                     isRange: false,
                     entryCount: 0,
                     canonical: true,
+                    ordered: true,
                     words: Self.bitFieldWords(r, bits: maxVendorId)
                 )
             )
@@ -254,7 +260,7 @@ struct SegmentDecoder {
         }
         let count = try r.read(.numEntries)
         let start = r
-        let (canonical, highest) = try Self.scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
+        let (canonical, ordered, highest) = try Self.scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
         section.initialize(
             to: VendorSection(
                 reader: start,
@@ -262,7 +268,8 @@ struct SegmentDecoder {
                 isRange: true,
                 entryCount: count,
                 canonical: canonical,
-                words: (highest &+ 63) &>> 6
+                ordered: ordered,
+                words: ordered ? count : (highest &+ 63) &>> 6
             )
         )
         found |= 1 << kind.rawValue
@@ -285,19 +292,21 @@ struct SegmentDecoder {
     /// - Parameter maxVendorId: the bound: MaxVendorId for vendor sections; 65535 for publisher
     ///   restrictions, which have none of their own.
     /// - Returns: whether the entries were canonical (ascending maximal runs, IsARange set exactly for runs
-    ///   of two or more), and the highest id (0 when there are none).
+    ///   of two or more), whether they were ascending maximal runs (IsARange aside), and the highest
+    ///   id (0 when there are none).
     private static func scanRangeEntries(
         _ reader: inout BitReader,
         count: Int,
         maxVendorId: Int
     )
-        throws(TCStringError) -> (canonical: Bool, highest: Int)
+        throws(TCStringError) -> (canonical: Bool, ordered: Bool, highest: Int)
     {
         // A local copy stays in registers; the inout one would be stored back after every entry.
         var r = reader
         defer { reader = r }
-        var canonical = true
-        // The highest end so far: entries are canonical while each starts past it, with a gap.
+        var ordered = true
+        var exact = true
+        // The highest end so far: entries are ordered while each starts past it, with a gap.
         var highest = 0
         for _ in 0..<count {
             let entryOffset = r.offset
@@ -320,10 +329,11 @@ struct SegmentDecoder {
                     value: end
                 )
             }
-            if start <= highest &+ 1 || isRange != (end > start) { canonical = false }
+            if start <= highest &+ 1 { ordered = false }
+            if isRange != (end > start) { exact = false }
             highest = Swift.max(highest, end)
         }
-        return (canonical, highest)
+        return (ordered && exact, ordered, highest)
     }
 
     /// Reads IsARange, StartOrOnlyVendorId and, for a range, EndVendorId, with one load when the
@@ -353,7 +363,7 @@ struct SegmentDecoder {
         for _ in 0..<count {
             let key = try r.read(.purposeId) << 2 | r.read(.restrictionType)
             let entryCount = try r.read(.numEntries)
-            let (entriesCanonical, highest) = try Self.scanRangeEntries(
+            let (entriesCanonical, _, highest) = try Self.scanRangeEntries(
                 &r,
                 count: entryCount,
                 maxVendorId: VendorSet.maxID
