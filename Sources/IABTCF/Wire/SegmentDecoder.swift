@@ -54,8 +54,11 @@ struct SegmentDecoder {
     let input: UnsafeBufferPointer<UInt8>
     let scratch: UnsafeMutablePointer<UInt8>
     var scratchUsed = 0
-    /// Per (PurposeId << 2 | RestrictionType): 0 when absent, else 1 + the highest vendor id (0-65535).
-    let pairs: UnsafeMutableBufferPointer<UInt32>
+    /// Per (PurposeId << 2 | RestrictionType) after pass 1: 1 + the highest vendor id in bits
+    /// 0-16, the entries in bits 17-40 and, in bit 41, whether the pair is one restriction entry
+    /// whose range entries are ordered (then its set is those runs). Pass 2 replaces it with where
+    /// it placed the set (``fill(into:)``).
+    let pairs: UnsafeMutableBufferPointer<UInt64>
     /// The (purpose, type) keys seen, so ``pairs`` needs no clearing and is walked by its used keys only.
     var pairKeys = KeySet()
     /// The segments in input order, packed for ``WireLayout/segments``.
@@ -74,7 +77,7 @@ struct SegmentDecoder {
     init(
         input: UnsafeBufferPointer<UInt8>,
         scratch: UnsafeMutablePointer<UInt8>,
-        pairs: UnsafeMutableBufferPointer<UInt32>,
+        pairs: UnsafeMutableBufferPointer<UInt64>,
         sections: UnsafeMutablePointer<VendorSection>
     ) {
         self.input = input
@@ -348,8 +351,11 @@ struct SegmentDecoder {
         return r.readRangeEntryUnchecked()
     }
 
+    /// Bit 41 of a pair's entry in ``pairs`` after pass 1: its set is its range entries as runs.
+    static let runsPair: UInt64 = 1 << 41
+
     /// Validates the restrictions into ``restrictions`` and notes, per (purpose, type), the highest
-    /// vendor id.
+    /// vendor id, the entries and whether they are one restriction entry's ordered runs.
     ///
     /// Always inlined, like ``scanVendorSection(_:_:)`` and ``decodeBase64(from:segment:)``: a short
     /// string is bound by stores, and each call saved and restored registers on the stack.
@@ -363,7 +369,7 @@ struct SegmentDecoder {
         for _ in 0..<count {
             let key = try r.read(.purposeId) << 2 | r.read(.restrictionType)
             let entryCount = try r.read(.numEntries)
-            let (entriesCanonical, _, highest) = try Self.scanRangeEntries(
+            let (entriesCanonical, ordered, highest) = try Self.scanRangeEntries(
                 &r,
                 count: entryCount,
                 maxVendorId: VendorSet.maxID
@@ -371,8 +377,13 @@ struct SegmentDecoder {
             if !entriesCanonical || key <= previousKey { canonical = false }
             previousKey = key
             totalEntries &+= entryCount
-            if pairKeys.insert(key) { pairs[key] = 0 }
-            pairs[key] = Swift.max(pairs[key], UInt32(highest) &+ 1)
+            if pairKeys.insert(key) {
+                pairs[key] = UInt64(highest &+ 1) | UInt64(entryCount) << 17 | (ordered ? Self.runsPair : 0)
+            } else {
+                // Entries of a pair spread over several restriction entries are merged into words.
+                let old = pairs[key] & 0x1_FFFF
+                pairs[key] = Swift.max(old, UInt64(highest &+ 1)) | (pairs[key] & 0xFF_FFFE_0000)
+            }
         }
         restrictions = Restrictions(
             reader: sectionStart,
