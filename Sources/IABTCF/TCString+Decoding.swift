@@ -198,7 +198,7 @@ extension TCString {
         failure: inout TCStringError?,
         then finish: (inout SegmentDecoder) -> Void
     ) {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { pairs in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
             withUnsafeTemporaryAllocation(of: SegmentDecoder.VendorSection.self, capacity: 4) { sections in
                 var decoder = SegmentDecoder(
                     input: input,

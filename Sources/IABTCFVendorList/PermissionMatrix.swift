@@ -95,9 +95,8 @@ public struct PermissionMatrix: Sendable {
         liSignal: UInt64,
         disclosureKnown: Bool
     ) {
-        // Each set's words (made once from a decoded set's runs), padded to `width` words.
-        let sets = sets.map(\.words)
-        func load(_ set: ArraySlice<UInt64>, _ i: Int) -> UInt64 { i < set.count ? set[set.startIndex &+ i] : 0 }
+        // Each set padded to `width` words, read without bounds checks past its own end.
+        func load(_ set: VendorSet, _ i: Int) -> UInt64 { i < set.words.count ? set.word(i) : 0 }
         let alive = sets[0]
         let c = sets[1]
         let l = sets[2]

@@ -31,9 +31,8 @@ public struct PublisherRestriction: Sendable, Hashable {
 /// purpose then type, with entries for the same pair merged however they appeared on the wire.
 public struct PublisherRestrictions: Sendable, RandomAccessCollection {
     /// One descriptor word per entry, sorted by (purposeId, restrictionType), then the entries'
-    /// vendors, each as words or as runs (``VendorSet``'s two forms). A decode slices this out of
-    /// its one word buffer, so restrictions cost no allocation of their own; the rare mutations
-    /// rebuild it.
+    /// vendor words. A decode slices this out of its one word buffer, so restrictions cost no
+    /// allocation of their own; the rare mutations rebuild it.
     ///
     /// A whole array and an offset rather than an `ArraySlice`: this keeps `TCString` smaller.
     private var storage: [UInt64]
@@ -49,7 +48,7 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
         entryCount = 0
     }
 
-    /// Takes `count` descriptors (``descriptor(purposeId:restrictionType:words:runs:)``) from `storage[start]` on,
+    /// Takes `count` descriptors (``descriptor(purposeId:restrictionType:words:)``) from `storage[start]` on,
     /// followed by the words they point into.
     init(storage: [UInt64], start: Int, count: Int) {
         self.storage = storage
@@ -62,12 +61,11 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
         var words = [UInt64](repeating: 0, count: sortedEntries.count)
         for (i, entry) in sortedEntries.enumerated() {
             let start = words.count
-            words.append(contentsOf: entry.vendors.storage)
+            words.append(contentsOf: entry.vendors.words)
             words[i] = Self.descriptor(
                 purposeId: entry.purposeId,
                 restrictionType: entry.restrictionType.rawValue,
-                words: start..<words.count,
-                runs: entry.vendors.isRuns
+                words: start..<words.count
             )
         }
         self.init(storage: words, start: 0, count: sortedEntries.count)
@@ -87,12 +85,10 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
         }
     }
 
-    /// An entry's descriptor: whether its vendors are runs in bit 56, the key (PurposeId << 2 |
-    /// RestrictionType) in bits 48-55, the first of its vendor words (relative to the descriptors'
-    /// start) in bits 16-47 and their count in bits 0-15.
-    static func descriptor(purposeId: Int, restrictionType: Int, words: Range<Int>, runs: Bool) -> UInt64 {
-        (runs ? 1 << 56 : 0) | UInt64(purposeId << 2 | restrictionType) << 48 | UInt64(words.lowerBound) << 16
-            | UInt64(words.count)
+    /// An entry's descriptor: the key (PurposeId << 2 | RestrictionType) in bits 48-55, the first of
+    /// its vendor words (relative to the descriptors' start) in bits 16-47 and their count in bits 0-15.
+    static func descriptor(purposeId: Int, restrictionType: Int, words: Range<Int>) -> UInt64 {
+        UInt64(purposeId << 2 | restrictionType) << 48 | UInt64(words.lowerBound) << 16 | UInt64(words.count)
     }
 
     /// The position of the first entry.
@@ -108,11 +104,10 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
         let descriptor = storage[Int(start) &+ position]
         let key = Int(truncatingIfNeeded: descriptor >> 48 & 0xFF)
         let start = Int(start) &+ Int(truncatingIfNeeded: descriptor >> 16 & 0xFFFF_FFFF)
-        let vendors = storage[start..<(start &+ Int(truncatingIfNeeded: descriptor & 0xFFFF))]
         return PublisherRestriction(
             purposeId: key >> 2,
             restrictionType: RestrictionType(rawValue: key & 3)!,
-            vendors: descriptor & 1 << 56 != 0 ? VendorSet(runs: vendors) : VendorSet(words: vendors)
+            vendors: VendorSet(words: storage[start..<(start &+ Int(truncatingIfNeeded: descriptor & 0xFFFF))])
         )
     }
 

@@ -1,10 +1,8 @@
 /// Pass 2: one word buffer for every set, then the rest of the value.
 extension SegmentDecoder {
-    /// A pair's entry in ``pairs`` once pass 2 has placed it: this flag, ``placedRuns`` when its
-    /// set is runs, its word offset from the first restriction descriptor (bits 16-47) and its
-    /// word count (bits 0-15: at most 1,024 words, or one per range entry).
-    private static let placed: UInt64 = 1 << 63
-    private static let placedRuns: UInt64 = 1 << 62
+    /// A pair's entry in ``pairs`` once pass 2 has placed it: this flag, its word offset from the
+    /// first restriction descriptor (bits 11-30) and its word count (bits 0-10, at most 1,024).
+    private static let placed: UInt32 = 1 << 31
 
     /// Allocates the shared words (none when no set holds an id), fills every set and writes what
     /// pass 1 left of `value`: its words and layout, from which the value reads its vendor sets and
@@ -23,11 +21,8 @@ extension SegmentDecoder {
         total &+= pairCount
         if pairCount > 0 {
             for key in pairKeys {
-                let pair = pairs[key]
-                let runs = pair & Self.runsPair != 0
-                let words = runs ? Int(pair >> 17 & 0xFF_FFFF) : (Int(pair & 0x1_FFFF) &- 1 &+ 63) &>> 6
-                pairs[key] =
-                    Self.placed | (runs ? Self.placedRuns : 0) | UInt64(total &- restrictionStart) << 16 | UInt64(words)
+                let words = (Int(pairs[key]) &- 1 &+ 63) &>> 6
+                pairs[key] = Self.placed | UInt32(total &- restrictionStart) << 11 | UInt32(words)
                 total &+= words
             }
         }
@@ -49,8 +44,7 @@ extension SegmentDecoder {
                     words[restrictionStart &+ i] = PublisherRestrictions.descriptor(
                         purposeId: key >> 2,
                         restrictionType: key & 3,
-                        words: Self.region(pairs[key]),
-                        runs: pairs[key] & Self.placedRuns != 0
+                        words: Self.region(pairs[key])
                     )
                 }
                 fillRestrictions(
@@ -102,35 +96,23 @@ extension SegmentDecoder {
     }
 
     /// The words of a placed pair, from the first restriction descriptor.
-    private static func region(_ pair: UInt64) -> Range<Int> {
-        let offset = Int(pair >> 16 & 0xFFFF_FFFF)
-        return offset..<(offset &+ Int(pair & 0xFFFF))
+    private static func region(_ pair: UInt32) -> Range<Int> {
+        let offset = Int(pair >> 11 & 0xF_FFFF)
+        return offset..<(offset &+ Int(pair & 0x7FF))
     }
 
-    /// Re-reads `count` entries that pass 1 validated, stores them in `words` as runs (`asRuns`,
-    /// when they are ordered: entry i is word i) or sets their ids in them, and, when `layout` has
-    /// room, also records them packed from `layout[at]`.
+    /// Re-reads `count` entries that pass 1 validated, sets their ids in `words` and, when `layout`
+    /// has room, also records them packed from `layout[at]`.
     fileprivate static func applyEntries(
         _ reader: inout BitReader,
         count: Int,
         to words: UnsafeMutableBufferPointer<UInt64>,
-        asRuns: Bool,
         layout: UnsafeMutableBufferPointer<UInt64>,
         at position: Int
     ) {
         // A local copy stays in registers; the inout one would be stored back after every entry.
         var r = reader
         defer { reader = r }
-        if asRuns {
-            for i in 0..<count {
-                let (isRange, start, end) = r.readRangeEntryUnchecked()
-                words[i] = VendorSet.run(start, end)
-                if position < layout.count {
-                    layout[position &+ i] = RangeEntry(start: start, end: end, isRange: isRange).packed
-                }
-            }
-            return
-        }
         @inline(__always) func apply(_ start: Int, _ end: Int) {
             if start == end {
                 // Single ids are the common entry: one word, one bit.
@@ -168,8 +150,7 @@ extension SegmentDecoder {
             let purposeId = r.readUnchecked(Field.purposeId.width)
             let type = r.readUnchecked(Field.restrictionType.width)
             let count = r.readUnchecked(Field.numEntries.width)
-            let pair = pairs[purposeId << 2 | type]
-            let region = Self.region(pair)
+            let region = Self.region(pairs[purposeId << 2 | type])
             if recorded < layout.count {
                 layout[recorded] = UInt64(purposeId << 16 | type << 12 | count)
                 recorded &+= 1
@@ -178,7 +159,6 @@ extension SegmentDecoder {
                 &r,
                 count: count,
                 to: UnsafeMutableBufferPointer(rebasing: words[region]),
-                asRuns: pair & Self.placedRuns != 0,
                 layout: layout,
                 at: recorded
             )
@@ -188,9 +168,8 @@ extension SegmentDecoder {
 }
 
 extension SegmentDecoder.VendorSection {
-    /// Copies the placed section's bitfield a word at a time, unpacks ordered range entries as
-    /// runs, or applies other range entries with masks (recording the entries after the set when
-    /// they were not canonical).
+    /// Copies the placed section's bitfield a word at a time, or applies its range entries with
+    /// masks (recording them after its words when they were not canonical).
     ///
     /// A method, called on the section's slot: it reads the section where it is, not a copy.
     fileprivate func fill(in buffer: UnsafeMutableBufferPointer<UInt64>) {
@@ -202,13 +181,12 @@ extension SegmentDecoder.VendorSection {
             BitReader.copyBitField(reader.base, at: reader.offset, bits: maxVendorId, into: set)
             return
         }
-        var r = reader
         let entries = offset &+ words
+        var r = reader
         SegmentDecoder.applyEntries(
             &r,
             count: entryCount,
             to: set,
-            asRuns: ordered,
             layout: UnsafeMutableBufferPointer(rebasing: buffer[entries..<(entries &+ layoutWords)]),
             at: 0
         )

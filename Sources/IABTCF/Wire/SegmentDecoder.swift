@@ -17,12 +17,8 @@ struct SegmentDecoder {
         var entryCount: Int
         /// Whether the range entries were the set's maximal runs, ascending, IsARange only for runs.
         var canonical: Bool
-        /// Whether the range entries were the set's maximal runs, ascending (IsARange aside): the
-        /// set is then its entries as runs, one word each (``VendorSet/init(runs:)``), else words.
-        var ordered: Bool
-        /// The set's size in the shared buffer: one word per run when ``ordered``, else the words up
-        /// to the last that holds an id. A section without ids (often range-encoded with no
-        /// entries) then needs no allocation.
+        /// The words up to the last that holds an id: the set's size in the shared buffer. A
+        /// section without ids (often range-encoded with no entries) then needs no allocation.
         var words: Int
         /// Packed entries to keep for the layout: only non-canonical ones are kept.
         var layoutWords: Int { canonical ? 0 : entryCount }
@@ -36,7 +32,6 @@ struct SegmentDecoder {
                 isRange: isRange,
                 setOffset: offset,
                 setCount: words,
-                runs: isRange && ordered,
                 keptEntries: canonical ? nil : entryCount
             )
         }
@@ -54,11 +49,8 @@ struct SegmentDecoder {
     let input: UnsafeBufferPointer<UInt8>
     let scratch: UnsafeMutablePointer<UInt8>
     var scratchUsed = 0
-    /// Per (PurposeId << 2 | RestrictionType) after pass 1: 1 + the highest vendor id in bits
-    /// 0-16, the entries in bits 17-40 and, in bit 41, whether the pair is one restriction entry
-    /// whose range entries are ordered (then its set is those runs). Pass 2 replaces it with where
-    /// it placed the set (``fill(into:)``).
-    let pairs: UnsafeMutableBufferPointer<UInt64>
+    /// Per (PurposeId << 2 | RestrictionType): 0 when absent, else 1 + the highest vendor id (0-65535).
+    let pairs: UnsafeMutableBufferPointer<UInt32>
     /// The (purpose, type) keys seen, so ``pairs`` needs no clearing and is walked by its used keys only.
     var pairKeys = KeySet()
     /// The segments in input order, packed for ``WireLayout/segments``.
@@ -77,7 +69,7 @@ struct SegmentDecoder {
     init(
         input: UnsafeBufferPointer<UInt8>,
         scratch: UnsafeMutablePointer<UInt8>,
-        pairs: UnsafeMutableBufferPointer<UInt64>,
+        pairs: UnsafeMutableBufferPointer<UInt32>,
         sections: UnsafeMutablePointer<VendorSection>
     ) {
         self.input = input
@@ -253,7 +245,6 @@ struct SegmentDecoder {
                     isRange: false,
                     entryCount: 0,
                     canonical: true,
-                    ordered: true,
                     words: Self.bitFieldWords(r, bits: maxVendorId)
                 )
             )
@@ -263,7 +254,7 @@ struct SegmentDecoder {
         }
         let count = try r.read(.numEntries)
         let start = r
-        let (canonical, ordered, highest) = try Self.scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
+        let (canonical, highest) = try Self.scanRangeEntries(&r, count: count, maxVendorId: maxVendorId)
         section.initialize(
             to: VendorSection(
                 reader: start,
@@ -271,8 +262,7 @@ struct SegmentDecoder {
                 isRange: true,
                 entryCount: count,
                 canonical: canonical,
-                ordered: ordered,
-                words: ordered ? count : (highest &+ 63) &>> 6
+                words: (highest &+ 63) &>> 6
             )
         )
         found |= 1 << kind.rawValue
@@ -295,21 +285,19 @@ struct SegmentDecoder {
     /// - Parameter maxVendorId: the bound: MaxVendorId for vendor sections; 65535 for publisher
     ///   restrictions, which have none of their own.
     /// - Returns: whether the entries were canonical (ascending maximal runs, IsARange set exactly for runs
-    ///   of two or more), whether they were ascending maximal runs (IsARange aside), and the highest
-    ///   id (0 when there are none).
+    ///   of two or more), and the highest id (0 when there are none).
     private static func scanRangeEntries(
         _ reader: inout BitReader,
         count: Int,
         maxVendorId: Int
     )
-        throws(TCStringError) -> (canonical: Bool, ordered: Bool, highest: Int)
+        throws(TCStringError) -> (canonical: Bool, highest: Int)
     {
         // A local copy stays in registers; the inout one would be stored back after every entry.
         var r = reader
         defer { reader = r }
-        var ordered = true
-        var exact = true
-        // The highest end so far: entries are ordered while each starts past it, with a gap.
+        var canonical = true
+        // The highest end so far: entries are canonical while each starts past it, with a gap.
         var highest = 0
         for _ in 0..<count {
             let entryOffset = r.offset
@@ -332,11 +320,10 @@ struct SegmentDecoder {
                     value: end
                 )
             }
-            if start <= highest &+ 1 { ordered = false }
-            if isRange != (end > start) { exact = false }
+            if start <= highest &+ 1 || isRange != (end > start) { canonical = false }
             highest = Swift.max(highest, end)
         }
-        return (ordered && exact, ordered, highest)
+        return (canonical, highest)
     }
 
     /// Reads IsARange, StartOrOnlyVendorId and, for a range, EndVendorId, with one load when the
@@ -351,11 +338,8 @@ struct SegmentDecoder {
         return r.readRangeEntryUnchecked()
     }
 
-    /// Bit 41 of a pair's entry in ``pairs`` after pass 1: its set is its range entries as runs.
-    static let runsPair: UInt64 = 1 << 41
-
     /// Validates the restrictions into ``restrictions`` and notes, per (purpose, type), the highest
-    /// vendor id, the entries and whether they are one restriction entry's ordered runs.
+    /// vendor id.
     ///
     /// Always inlined, like ``scanVendorSection(_:_:)`` and ``decodeBase64(from:segment:)``: a short
     /// string is bound by stores, and each call saved and restored registers on the stack.
@@ -369,7 +353,7 @@ struct SegmentDecoder {
         for _ in 0..<count {
             let key = try r.read(.purposeId) << 2 | r.read(.restrictionType)
             let entryCount = try r.read(.numEntries)
-            let (entriesCanonical, ordered, highest) = try Self.scanRangeEntries(
+            let (entriesCanonical, highest) = try Self.scanRangeEntries(
                 &r,
                 count: entryCount,
                 maxVendorId: VendorSet.maxID
@@ -377,13 +361,8 @@ struct SegmentDecoder {
             if !entriesCanonical || key <= previousKey { canonical = false }
             previousKey = key
             totalEntries &+= entryCount
-            if pairKeys.insert(key) {
-                pairs[key] = UInt64(highest &+ 1) | UInt64(entryCount) << 17 | (ordered ? Self.runsPair : 0)
-            } else {
-                // Entries of a pair spread over several restriction entries are merged into words.
-                let old = pairs[key] & 0x1_FFFF
-                pairs[key] = Swift.max(old, UInt64(highest &+ 1)) | (pairs[key] & 0xFF_FFFE_0000)
-            }
+            if pairKeys.insert(key) { pairs[key] = 0 }
+            pairs[key] = Swift.max(pairs[key], UInt32(highest) &+ 1)
         }
         restrictions = Restrictions(
             reader: sectionStart,

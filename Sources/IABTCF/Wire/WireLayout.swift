@@ -187,25 +187,23 @@ struct VendorSectionLayout: Sendable {
     var entries: ArraySlice<UInt64>?
 
     /// The section in one word: bit 63 present, 47-62 MaxVendorId, 46 IsRangeEncoding, 45 entries
-    /// kept, 44 the set is runs (else words), 24-43 offset of the set in the storage (the vendor
-    /// sections come first in it, so they start within 4 × 8,190 words), 12-23 its word count (at
-    /// most 4,095 runs or 1,024 words), 0-11 the number of entries kept (they follow the set).
+    /// kept, 24-44 offset of the set's words in the storage, 12-23 its word count (at most 1,024),
+    /// 0-11 the number of entries kept (they follow the set's words).
     struct Packed {
         var value: UInt64
 
         /// Every argument is in range by construction (the decoder's bounds), so nothing is checked.
-        init(maxVendorId: Int, isRange: Bool, setOffset: Int, setCount: Int, runs: Bool, keptEntries: Int?) {
+        init(maxVendorId: Int, isRange: Bool, setOffset: Int, setCount: Int, keptEntries: Int?) {
             func bits(_ value: Int, at shift: UInt64) -> UInt64 { UInt64(truncatingIfNeeded: value) &<< shift }
             value =
                 1 << 63 | bits(maxVendorId, at: 47) | (isRange ? 1 << 46 : 0) | (keptEntries != nil ? 1 << 45 : 0)
-                | (runs ? 1 << 44 : 0) | bits(setOffset, at: 24) | bits(setCount, at: 12)
-                | bits(keptEntries ?? 0, at: 0)
+                | bits(setOffset, at: 24) | bits(setCount, at: 12) | bits(keptEntries ?? 0, at: 0)
         }
     }
 
-    /// Where the set's words or runs are in the storage (words end with the last that holds an id).
+    /// Where the set's words are in the storage (they end with the last word that holds an id).
     static func words(_ packed: UInt64) -> Range<Int> {
-        let offset = Int(packed >> 24 & 0xF_FFFF)
+        let offset = Int(packed >> 24 & 0x1F_FFFF)
         return offset..<(offset &+ Int(packed >> 12 & 0xFFF))
     }
 
@@ -213,8 +211,7 @@ struct VendorSectionLayout: Sendable {
     @inline(__always)
     static func set(_ packed: UInt64, in storage: [UInt64]) -> VendorSet {
         let words = Self.words(packed)
-        if words.isEmpty { return VendorSet() }
-        return packed & 1 << 44 != 0 ? VendorSet(runs: storage[words]) : VendorSet(trimmedWords: storage[words])
+        return words.isEmpty ? VendorSet() : VendorSet(trimmedWords: storage[words])
     }
 
     init(packed: UInt64, storage: [UInt64]) {
