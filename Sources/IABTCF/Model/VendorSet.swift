@@ -233,7 +233,7 @@ public struct VendorSet: Sendable, Hashable {
 extension VendorSet: Sequence {
     /// Iterates the ids in ascending order.
     ///
-    /// Always inlined: a call returned the iterator through memory and kept the caller from seeing
+    /// Always inlined, so that the iterator is not returned through memory and the caller sees
     /// that an empty set's loop ends at once.
     @inlinable @inline(__always) public func makeIterator() -> Iterator { Iterator(words: words) }
 

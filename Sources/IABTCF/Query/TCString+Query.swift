@@ -134,7 +134,7 @@ extension TCString {
             /// The section's view; a range section's unpacked entries start at `entries[used]`.
             init(_ section: UnsafePointer<SegmentDecoder.VendorSection>, entries: UnsafePointer<UInt32>?, at used: Int)
             {
-                // Through the pointer: a copy of the 80-byte section per view cost more than the rest.
+                // Through the pointer: no copy of the section per view.
                 let isRange = section.pointee.isRange
                 maxVendorId = section.pointee.maxVendorId
                 bits = isRange ? nil : section.pointee.reader.base

@@ -176,8 +176,8 @@ extension SegmentDecoder.VendorSection {
         guard words > 0 else { return }
         let set = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset &+ words)])
         guard isRange else {
-            // Reads through `self` rather than a copy of its reader: copying the reader whole
-            // reloaded it in wider pieces than it was written, stalling store forwarding.
+            // Reads through `self` rather than a copy of its reader, so that the reader is not
+            // reloaded in wider pieces than it was stored (a store-forwarding stall).
             BitReader.copyBitField(reader.base, at: reader.offset, bits: maxVendorId, into: set)
             return
         }
@@ -198,9 +198,8 @@ extension SegmentDecoder.VendorSection {
 /// `Array(repeating:count:)` and, depending on what the optimizer inlines around it,
 /// `Array(repeatElement(0, count:))` allocate through the standard library's unspecialized
 /// `_allocateBufferUninitialized(minimumCapacity:)`, which looks up the array storage's generic
-/// metadata on every call (about 500 instructions per decode on Linux, measured with callgrind).
-/// Copying a collection of our own is specialized here: a cached metadata access, the
-/// allocation and one `memset`.
+/// metadata on every call. Copying a collection of our own is specialized here: a cached
+/// metadata access, the allocation and one `memset`.
 struct ZeroWords: RandomAccessCollection {
     let count: Int
     var startIndex: Int { 0 }

@@ -58,8 +58,8 @@ struct SegmentDecoder {
     /// Words needed for the segments' non-zero padding bits (rare; usually 0).
     var paddingWords = 0
     /// The vendor sections, one slot per ``WireLayout/Section``, in memory the caller lends
-    /// uninitialized: slot k holds a section only when bit k of ``found`` is set. (Four optionals
-    /// here were zero-filled, over 300 bytes, on every decode.)
+    /// uninitialized: slot k holds a section only when bit k of ``found`` is set, so that a decode
+    /// zero-fills no optionals.
     let sections: UnsafeMutablePointer<VendorSection>
     var found: UInt8 = 0
     var restrictions: Restrictions?
@@ -230,8 +230,8 @@ struct SegmentDecoder {
     /// MaxVendorId, IsRangeEncoding, then a bitfield (skipped) or range entries (validated), into
     /// the slot of `kind`.
     ///
-    /// Writes the section in place: returning the value and assigning it made the CPU reload a
-    /// just-stored stack copy in wider pieces, which stalled store-to-load forwarding.
+    /// Writes the section in place, so that no just-stored stack copy of it is reloaded in wider
+    /// pieces (a store-to-load forwarding stall), as returning and assigning it would.
     @inline(__always)
     private mutating func scanVendorSection(_ r: inout BitReader, _ kind: WireLayout.Section) throws(TCStringError) {
         let section = sections + kind.rawValue

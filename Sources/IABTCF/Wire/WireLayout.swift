@@ -5,8 +5,8 @@
 ///
 /// It holds packed integers only: where things are in the decode's words (``TCString/words``, which
 /// also hold the vendor sets and any range entries as written). Those stay out of it so that
-/// reading one set copies no more than that set's slice: a layout holding the words made the
-/// optimizer copy the whole layout to read them. A value built in code has an empty one (no
+/// reading one set copies no more than that set's slice, never the whole layout. A value built in
+/// code has an empty one (no
 /// segments); it is not optional so that a decode writes its parts in place.
 struct WireLayout: Sendable {
     /// One segment as it appeared in the input.
