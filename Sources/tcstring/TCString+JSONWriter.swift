@@ -5,13 +5,10 @@ import TCStringCore
 /// byte (tested over every fixture and random values), without building a JSON tree or a `String`
 /// per value. This is what makes `tcstring decode -` fast in batch.
 extension TCString {
-    /// The schema's keys, read once rather than built as a new `allCases` array per value.
-    private static let keys = SchemaKey.allCases
+    private static let keys = KeyBytes<SchemaKey>()
 
     func writeJSON(to out: inout ByteBuffer) {
-        out.append("{")
-        for key in Self.keys {
-            out.writeKey(key, first: key == .version)
+        Self.keys.writeObject(to: &out) { key, out in
             switch key {
             case .version: out.appendInt(version)
             case .created: out.writeTimestamp(created)
@@ -44,34 +41,28 @@ extension TCString {
                 if let publisherTC { publisherTC.writeJSON(to: &out) } else { out.append("null") }
             }
         }
-        out.append("}")
     }
 }
 
 extension PublisherRestriction {
-    private static let keys = SchemaKey.allCases
+    private static let keys = KeyBytes<SchemaKey>()
 
     func writeJSON(to out: inout ByteBuffer) {
-        out.append("{")
-        for key in Self.keys {
-            out.writeKey(key, first: key == .purposeId)
+        Self.keys.writeObject(to: &out) { key, out in
             switch key {
             case .purposeId: out.appendInt(purposeId)
             case .restrictionType: out.appendInt(restrictionType.rawValue)
             case .vendors: out.writeVendors(vendors)
             }
         }
-        out.append("}")
     }
 }
 
 extension PublisherTC {
-    private static let keys = SchemaKey.allCases
+    private static let keys = KeyBytes<SchemaKey>()
 
     func writeJSON(to out: inout ByteBuffer) {
-        out.append("{")
-        for key in Self.keys {
-            out.writeKey(key, first: key == .purposeConsents)
+        Self.keys.writeObject(to: &out) { key, out in
             switch key {
             case .purposeConsents: out.writeIDs(purposeConsents)
             case .purposeLegitimateInterests: out.writeIDs(purposeLegitimateInterests)
@@ -80,18 +71,44 @@ extension PublisherTC {
             case .customPurposeLegitimateInterests: out.writeIDs(customPurposeLegitimateInterests)
             }
         }
+    }
+}
+
+/// A schema object's keys in order, each with the bytes written before its value (`{"key":` for
+/// the first, `,"key":` for the others), made once so that writing a key is one copy.
+struct KeyBytes<Key: CodingKey & CaseIterable & Sendable>: Sendable {
+    private let keys: [Key]
+    private let bytes: [UInt8]
+    /// Where each key's bytes end in `bytes`.
+    private let ends: [Int]
+
+    init() {
+        keys = Array(Key.allCases)
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        for key in keys {
+            bytes += "\(bytes.isEmpty ? "{" : ",")\"\(key.stringValue)\":".utf8
+            ends.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// Writes the object: each key, then its value as `value` writes it, and the closing brace.
+    func writeObject(to out: inout ByteBuffer, _ value: (Key, inout ByteBuffer) -> Void) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for (key, end) in zip(keys, ends) {
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                value(key, &out)
+                start = end
+            }
+        }
         out.append("}")
     }
 }
 
 extension ByteBuffer {
-    /// `"key":`, after a comma unless it is the object's first key.
-    mutating func writeKey(_ key: some CodingKey, first: Bool) {
-        append(first ? "\"" : ",\"")
-        append(key.stringValue)
-        append("\":")
-    }
-
     mutating func writeBool(_ value: Bool) { value ? append("true") : append("false") }
 
     /// A small-id set as an id list.
