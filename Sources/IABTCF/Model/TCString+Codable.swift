@@ -83,7 +83,7 @@ extension TwoLetterCode: Codable {
 extension RestrictionType: Codable {}
 
 extension PublisherRestriction: Codable {
-    /// Decodes `{"purposeId", "restrictionType", "vendors"}`.
+    /// Decodes one entry of the schema's `publisherRestrictions`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: SchemaKey.self)
         self.init(
@@ -93,7 +93,7 @@ extension PublisherRestriction: Codable {
         )
     }
 
-    /// Encodes `{"purposeId", "restrictionType", "vendors"}`.
+    /// Encodes one entry of the schema's `publisherRestrictions`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: SchemaKey.self)
         for key in SchemaKey.allCases {
@@ -107,7 +107,7 @@ extension PublisherRestriction: Codable {
 }
 
 extension PublisherRestrictions: Codable {
-    /// Decodes an array of `{"purposeId", "restrictionType", "vendors"}` entries.
+    /// Decodes the schema's `publisherRestrictions`: an array of entries.
     public init(from decoder: any Decoder) throws {
         let entries = try [PublisherRestriction](from: decoder)
         do { try self.init(entries) } catch {
