@@ -79,7 +79,7 @@ enum Usage {
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote
 
-    /// The options of `encode`'s two modes, in one column.
+    /// The options of `encode`'s two modes, printed in one column (``encodeWidth``).
     static let encodeOptions = [
         (
             "--max-length N",
