@@ -60,13 +60,7 @@ extension TCString {
         func check(_ value: Int, _ field: Field) throws(TCStringError) {
             guard value >= 0 && value < 1 << field.width else { throw .outOfRange(field, value) }
         }
-        guard created.isEncodable else { throw .outOfRange(.created, Int(created.deciseconds)) }
-        guard lastUpdated.isEncodable else { throw .outOfRange(.lastUpdated, Int(lastUpdated.deciseconds)) }
-        try check(cmpId, .cmpId)
-        try check(cmpVersion, .cmpVersion)
-        try check(consentScreen, .consentScreen)
-        try check(vendorListVersion, .vendorListVersion)
-        try check(policyVersion, .policyVersion)
+        for field in CoreField.allCases { try check(field.bits(of: self), field.field) }
         for restriction in publisherRestrictions { try check(restriction.purposeId, .purposeId) }
         if let publisherTC {
             try check(publisherTC.numCustomPurposes, .numCustomPurposes)
@@ -134,7 +128,8 @@ private struct EncodingPlan {
         for type in order {
             let bits: Int
             switch type {
-            case .core: bits = 213 + vendorConsents.bits + vendorLegitimateInterests.bits + restrictions.bits
+            case .core:
+                bits = CoreField.bitCount + vendorConsents.bits + vendorLegitimateInterests.bits + restrictions.bits
             case .disclosedVendors:
                 guard let plan = disclosedVendors else { continue }
                 bits = 3 + plan.bits
@@ -231,22 +226,7 @@ private struct EncodingPlan {
     private func write(_ type: SegmentType, of value: TCString, into w: inout BitWriter) {
         switch type {
         case .core:
-            w.write(2, 6)
-            w.write(Int(value.created.deciseconds), 36)
-            w.write(Int(value.lastUpdated.deciseconds), 36)
-            w.write(value.cmpId, 12)
-            w.write(value.cmpVersion, 12)
-            w.write(value.consentScreen, 6)
-            w.write(value.consentLanguage.rawValue, 12)
-            w.write(value.vendorListVersion, 12)
-            w.write(value.policyVersion, 6)
-            w.write(value.isServiceSpecific)
-            w.write(value.useNonStandardTexts)
-            w.writeLeftAligned(value.specialFeatureOptIns.rawValue, 12)
-            w.writeLeftAligned(value.purposeConsents.rawValue, 24)
-            w.writeLeftAligned(value.purposeLegitimateInterests.rawValue, 24)
-            w.write(value.purposeOneTreatment)
-            w.write(value.publisherCountryCode.rawValue, 12)
+            for field in CoreField.allCases { w.write(field.bits(of: value), field.width) }
             vendorConsents.write(into: &w)
             vendorLegitimateInterests.write(into: &w)
             restrictions.write(into: &w)
