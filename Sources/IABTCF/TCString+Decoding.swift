@@ -117,8 +117,8 @@ extension TCString {
 
     /// The one decoding routine every front calls: fills every field of `value`, or sets `failure`.
     ///
-    /// The error goes out through `failure`, written only when there is one, so that a successful
-    /// decode copies no `nil` error through the closures below.
+    /// The error goes out through `failure`, written only when there is one, so a successful
+    /// decode does not carry an optional error back through the closures below.
     static func decode(
         utf8 input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions,

@@ -63,8 +63,7 @@ enum Inputs {
 
     /// Reports a failed input on standard error, with its line number when it came from a stream.
     static func report(_ error: some Error, line: Int?) {
-        let message = (error as? TCStringError)?.commandLineDescription ?? "\(error)"
-        Terminal.err("tcstring: " + (line.map { "line \($0): " } ?? "") + message)
+        Terminal.err("tcstring: " + (line.map { "line \($0): " } ?? "") + JSON.message(error))
     }
 }
 
