@@ -215,8 +215,7 @@ enum ATTCommand {
             )
             input.isUnknownStatus = status.unknown
             let decision = consentFlow.decide(input)
-            // These keys in this order, the first six and tcString as issue 4 fixed them, the rest
-            // as issue 14 added them: tools outside the repository parse this object.
+            // These keys in this order: tools outside the repository parse this object.
             var members: [(String, JSON)] = [
                 ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),
                 ("idfaAllowed", .bool(decision.idfaAllowed)), ("trackersAllowed", .bool(decision.trackersAllowed)),

@@ -99,9 +99,6 @@ struct Arguments {
         return operands
     }
 
-    /// The operands, for a command without options of its own (any option is a usage error).
-    mutating func operands() -> [String] { parse { _, _ in false } }
-
     /// A usage error: the message and this command's usage on standard error, status 2.
     func fail(_ message: String) -> Never {
         Terminal.usageError("\(command): \(message)", usage: usage)
@@ -149,9 +146,7 @@ extension Arguments {
         }
         return ids
     }
-}
 
-extension Arguments {
     /// The value of `option` as vendor ids and ranges such as `1,5-9`.
     mutating func vendors(of option: String) -> VendorSet {
         value(of: option, "ids such as 1,5-9") { Self.ids($0).flatMap { try? VendorSet($0) } }

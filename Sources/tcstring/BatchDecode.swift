@@ -36,8 +36,8 @@ enum BatchDecode {
         // Everything decoded so far goes out before a read that may wait for more input.
         func flushOutput() { flush(&output, &errors) }
         InputBlocks.readLines(limit: options.maximumLength, beforeRead: flushOutput) { lines, firstNumber in
-            // Rounds of a few hundred lines per job keep each job's output in its core's cache
-            // until it is written (the JSON is about nine times the input).
+            // Rounds of a few hundred lines per job keep each job's output, far larger than its
+            // input, in its core's cache until it is written.
             for roundStart in stride(from: 0, to: lines.count, by: linesPerRound * jobs) {
                 let round = lines[roundStart..<min(lines.count, roundStart + linesPerRound * jobs)]
                 if jobs == 1 || round.count < 64 {
