@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Runs every tcstring command README.md shows, from the repository root, exactly as printed, and
-# fails naming each one that fails.
+# Runs every tcstring command README.md and the DocC article on the tool (CommandLineTool.md) show,
+# from the repository root, exactly as printed, and fails naming each one that fails.
 #
 # A command is a line of a ```sh block that runs `swift run tcstring` or `tcstring` (after a `$ `
 # prompt where the block has prompts; a line ending in `\` continues on the next). It runs with
 # `bash -o pipefail`, so a pipeline fails when tcstring does. It must exit 0, or the status
-# EXPECTED_STATUS below gives it (the README's examples of errors). Where the block shows output
+# EXPECTED_STATUS below gives it (the examples of errors). Where the block shows output
 # after the command (the lines up to the next prompt), standard output and standard error together
 # must be that output; `...` alone on a line stands for any number of lines, `...` in a line (with
 # the blanks around it) for any text.
@@ -30,57 +30,68 @@ exec "$real_swift" "\$@"
 EOF
 chmod +x "$shims/swift"
 
-PATH="$shims:$bin:$PATH" python3 - README.md <<'PY'
+PATH="$shims:$bin:$PATH" python3 - README.md Sources/IABTCF/Docs.docc/CommandLineTool.md <<'PY'
 import re, subprocess, sys
 
-# Commands the README shows failing on purpose, with the exit status each must have.
+# Commands the documents show failing on purpose, with the exit status each must have.
 EXPECTED_STATUS = {
     """echo '{"cmpid": 7}' | swift run tcstring encode""": 1,
     """echo '{"cmpId": 7, "vendorListVersion": 150, "vendorConsents": [1, 70000]}' | swift run tcstring encode""": 1,
     """swift run tcstring decode 'CQtDjkAQtDjk!AEs'""": 1,
 }
 
-readme = sys.argv[1]
-lines = open(readme, encoding="utf-8").read().split("\n")
 
 def runs_tcstring(command):
     return re.search(r"(^|[|;&(]|&&|\|\|)\s*(swift run tcstring|tcstring)(\s|$)", command) is not None
 
-# (line number, command, expected output lines or None) for every command of every ```sh block.
-examples = []
-i = 0
-while i < len(lines):
-    if lines[i].strip() not in ("```sh", "```bash", "```shell"):
-        i += 1
-        continue
-    start = i + 1
-    end = start
-    while end < len(lines) and lines[end].strip() != "```":
-        end += 1
-    block = lines[start:end]
-    prompted = any(line.startswith("$ ") for line in block)
-    j = 0
-    while j < len(block):
-        line = block[j]
-        number = start + j + 1
-        if prompted and not line.startswith("$ "):
-            j += 1
+def commands_in(document):
+    """(line number, command, expected output lines or None) for every command of every ```sh block."""
+    lines = open(document, encoding="utf-8").read().split("\n")
+    found = []
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() not in ("```sh", "```bash", "```shell"):
+            i += 1
             continue
-        command = line[2:] if prompted else line
-        while command.endswith("\\") and j + 1 < len(block):
-            j += 1
-            command = command + "\n" + block[j]
-        j += 1
-        output = None
-        if prompted:
-            output = []
-            while j < len(block) and not block[j].startswith("$ "):
-                output.append(block[j])
+        start = i + 1
+        end = start
+        while end < len(lines) and lines[end].strip() != "```":
+            end += 1
+        block = lines[start:end]
+        prompted = any(line.startswith("$ ") for line in block)
+        j = 0
+        while j < len(block):
+            line = block[j]
+            number = start + j + 1
+            if prompted and not line.startswith("$ "):
                 j += 1
-            output = output or None
-        if runs_tcstring(command):
-            examples.append((number, command, output))
-    i = end + 1
+                continue
+            command = line[2:] if prompted else line
+            while command.endswith("\\") and j + 1 < len(block):
+                j += 1
+                command = command + "\n" + block[j]
+            j += 1
+            output = None
+            if prompted:
+                output = []
+                while j < len(block) and not block[j].startswith("$ "):
+                    output.append(block[j])
+                    j += 1
+                output = output or None
+            if runs_tcstring(command):
+                found.append((number, command, output))
+        i = end + 1
+    return found
+
+# (document, line number, command, expected output lines or None), documents in order.
+examples = []
+failures = 0
+for document in sys.argv[1:]:
+    found = commands_in(document)
+    if not found:
+        print(f"FAIL found no tcstring command in {document}")
+        failures += 1
+    examples += [(document, number, command, output) for number, command, output in found]
 
 def matches(expected, actual):
     pattern = ""
@@ -95,9 +106,8 @@ def matches(expected, actual):
             pattern += r"\s*.*\s*".join(re.escape(part) for part in parts) + r"\n"
     return re.fullmatch(pattern, actual) is not None
 
-failures = 0
-for number, command, output in examples:
-    where = f"{readme}:{number}"
+for document, number, command, output in examples:
+    where = f"{document}:{number}"
     shown = command.replace("\n", "\n    ")
     try:
         run = subprocess.run(["bash", "-o", "pipefail", "-c", command], stdout=subprocess.PIPE,
@@ -114,25 +124,22 @@ for number, command, output in examples:
                         + ("" if command in EXPECTED_STATUS else
                            " (an example meant to fail belongs in EXPECTED_STATUS in this script)"))
     if output is not None and not matches(output, text if text.endswith("\n") else text + "\n"):
-        problems.append("printed something else than the README shows")
+        problems.append(f"printed something else than {document} shows")
     if problems:
         failures += 1
         print(f"FAIL {where}: `{shown}` {'; '.join(problems)}")
         if output is not None:
-            print("  the README shows:")
+            print(f"  {document} shows:")
             print("".join(f"    {line}\n" for line in output), end="")
         print("  it printed:")
         print("".join(f"    {line}\n" for line in text.rstrip("\n").split("\n")), end="")
     else:
         print(f"ok   {where}: {shown.splitlines()[0][:100]}")
 
-stale = [c for c in EXPECTED_STATUS if c not in {command for _, command, _ in examples}]
+stale = [c for c in EXPECTED_STATUS if c not in {command for _, _, command, _ in examples}]
 for command in stale:
-    print(f"FAIL EXPECTED_STATUS names a command README.md no longer shows: `{command}`")
+    print(f"FAIL EXPECTED_STATUS names a command no document shows any more: `{command}`")
 failures += len(stale)
-if not examples:
-    print(f"FAIL found no tcstring command in {readme}")
-    failures += 1
-print(f"{len(examples)} README commands, {failures} failed")
+print(f"{len(examples)} documented commands, {failures} failed")
 sys.exit(1 if failures else 0)
 PY

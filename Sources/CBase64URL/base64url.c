@@ -64,7 +64,7 @@ __attribute__((target("avx2"))) static size_t decode_avx2(const uint8_t *input, 
     }
     // The tail: one more block ending at the last whole group before `limit`, overlapping the
     // blocks before it (it rewrites their last bytes with the same values). Strings are rarely a
-    // multiple of 32 characters, and the scalar loop takes about 10 instructions per character.
+    // multiple of 32 characters, and one block costs less than the scalar loop on the remainder.
     // When no block held a bad byte, the tail may: a segment's `.` is often there. The block then
     // ends before it instead, a second time at most (every byte before the new limit is valid).
     while (limit >= 32 && limit - i >= 4) {

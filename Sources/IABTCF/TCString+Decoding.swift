@@ -117,8 +117,8 @@ extension TCString {
 
     /// The one decoding routine every front calls: fills every field of `value`, or sets `failure`.
     ///
-    /// The error goes out through `failure`, written only when there is one: returned through the
-    /// closures below, even a `nil` was copied at every level, a cost on every successful decode.
+    /// The error goes out through `failure`, written only when there is one, so a successful
+    /// decode does not carry an optional error back through the closures below.
     static func decode(
         utf8 input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions,

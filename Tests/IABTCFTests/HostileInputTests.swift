@@ -15,7 +15,7 @@ import Darwin
 /// while other tests or processes hold the cores. The limit is at least 20 times what these decodes
 /// take in the debug build `swift test` makes, so it never fails on a slow or shared machine, yet a
 /// quadratic pass over millions of vendor ids would exceed it many times over. Release-build timings
-/// are in the README.
+/// are in the DocC article Performance.
 @Suite struct HostileInputTests {
     static let cpuLimit = Duration.seconds(5)
     static let roomy = TCString.DecodingOptions(maximumLength: 4 << 20)

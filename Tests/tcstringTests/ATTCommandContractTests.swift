@@ -107,7 +107,7 @@ import Testing
         #expect(result.json?["next"] == .string("done") && result.json?["trackersAllowed"] == .bool(true))
     }
 
-    /// The three commands of the README's "ATT flows" section print exactly what it shows.
+    /// The three `att` commands of the DocC article on the tool (CommandLineTool.md) print exactly what it shows.
     @Test func readmeExamples() throws {
         let consentmanager = try CommandLineTool.run(["att", "--flow", "consentmanager", "--status", "denied"])
         #expect(

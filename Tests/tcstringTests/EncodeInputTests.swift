@@ -199,8 +199,8 @@ import Testing
         }
     }
 
-    /// `tcstring encode --help` names every key in its key table, and the README shows the table
-    /// word for word.
+    /// `tcstring encode --help` names every key in its key table, and the DocC article on the tool
+    /// (CommandLineTool.md) shows the table word for word.
     @Test func keysHelpListsEveryKeyAndIsInTheReadme() throws {
         let printed = try CommandLineTool.run(["encode", "--help"])
         #expect(printed.status == 0)
@@ -218,11 +218,12 @@ import Testing
         for key in TCString.requiredJSONKeys {
             #expect(help.components(separatedBy: "optional")[0].contains(key))
         }
-        let readme = try String(
-            contentsOf: Fixtures.directory.deletingLastPathComponent().appendingPathComponent("README.md"),
+        let article = try String(
+            contentsOf: Fixtures.directory.deletingLastPathComponent()
+                .appendingPathComponent("Sources/IABTCF/Docs.docc/CommandLineTool.md"),
             encoding: .utf8
         )
-        #expect(readme.contains(help))
+        #expect(article.contains(help))
     }
 
     @Test func commandLineErrorsNameTheKey() throws {

@@ -1,8 +1,8 @@
 // The vectorised step of the codec's base64url decoder (IABTCF's Base64URL.decodePrefix).
 //
-// C only because Swift's SIMD types offer no byte shuffle (pshufb, tbl): without one, a
-// vectorised decoder measured slower than the scalar table loop. The scalar loop in Swift stays
-// the reference, decodes every tail and finds the exact position of a bad character.
+// C because Swift's SIMD types offer no byte shuffle (pshufb, tbl), and a vectorised decoder
+// without one does not beat the scalar table loop. The scalar loop in Swift stays the reference,
+// decodes every tail and finds the exact position of a bad character.
 #ifndef CBASE64URL_H
 #define CBASE64URL_H
 

@@ -68,9 +68,6 @@ public struct GPPString: Sendable, Hashable {
         }
     }
 
-    /// Type(6) = 3, Version(6), then the section ids as a Fibonacci-coded integer range:
-    /// NumEntries(12), then per entry IsRange(1), the offset from the previous id and, for a range,
-    /// its length, each Fibonacci-coded.
     /// The TCF EU v2 section's TC string.
     ///
     /// - Throws: ``TCStringError/Code/missingTCFSection`` when the string has none.
@@ -98,6 +95,9 @@ public struct GPPString: Sendable, Hashable {
         }
     }
 
+    /// Decodes the header's base64url `characters`: Type(6) = 3, Version(6), then the section ids
+    /// as a Fibonacci-coded integer range: NumEntries(12), then per entry IsRange(1), the offset
+    /// from the previous id and, for a range, its length, each Fibonacci-coded.
     static func decodeHeader(_ characters: [UInt8]) throws(TCStringError) -> (version: Int, ids: [Int]) {
         guard !characters.isEmpty else { throw TCStringError(.emptySegment, segment: 0, bitOffset: 0) }
         var bytes = [UInt8](repeating: 0, count: Base64URL.scratchSize(characters: characters.count))
