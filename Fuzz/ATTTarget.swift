@@ -126,7 +126,7 @@ private func fuzzFlow(_ input: inout FuzzBytes) -> ConsentFlow {
     }
     if input.bool() {
         let options = ATTOptions(
-            restrictedAsUnavailable: input.bool(),
+            restrictedAsDenied: !input.bool(),
             cmpSupportsNonTrackingScope: input.bool(),
             enforceOnCMPUnaffected: input.bool(),
             legacyLimitAdTracking: input.optional([true, false])

@@ -4,6 +4,9 @@
 /// happened, ``segment`` (0-based, in the order the segments appear in the input), ``bitOffset``
 /// (from the start of that segment) and ``field`` (the specification's field name) say where.
 ///
+/// Like every error of the package, two errors are equal when all their fields are: code, place
+/// and value. To ask only what kind of error it is, compare ``code``.
+///
 /// ```swift
 /// do {
 ///     _ = try TCString(encoded: "CPc7TgP")

@@ -11,9 +11,11 @@ extension ATTFlow {
     func decideGoogleUMP(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTDecision {
         let status = input.status
         let mayTrack = status == .authorized || (status == .unavailable && flow.legacyLimitAdTracking != true)
-        // Restricted cannot show the alert and allows no IDFA: a refusal, as in consentmanager's flow.
+        // Restricted cannot show the alert and allows no IDFA: a refusal, as in consentmanager's
+        // flow, unless the app handles it as a device without ATT (``ConsentFlow/restrictedAsDenied``).
         let refusal =
-            status == .denied || status == .restricted || (status == .unavailable && flow.legacyLimitAdTracking == true)
+            status == .denied || (status == .restricted && flow.restrictedAsDenied)
+            || (status == .unavailable && flow.legacyLimitAdTracking == true)
         var decision = ATTDecision(next: nextGoogleUMP(input, flow: flow), idfaAllowed: mayTrack)
 
         // "Ask App Not to Track" only "Closes the message" (About IDFA messages): the consent

@@ -15,7 +15,7 @@ extension ATTFlow {
         // Only authorized, or a device without ATT and without Limit Ad Tracking, may track: an
         // unknown raw value is already .denied here (it fails closed).
         let mayTrack = status == .authorized || (status == .unavailable && flow.legacyLimitAdTracking != true)
-        let restrictedAsRefusal = restrictedIsRefusal || flow.restrictedAsDenied
+        let restrictedAsRefusal = flow.restrictedAsDenied
         let refusal =
             status == .denied || (status == .restricted && restrictedAsRefusal)
             || (status == .unavailable && flow.legacyLimitAdTracking == true)

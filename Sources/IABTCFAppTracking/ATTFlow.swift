@@ -113,7 +113,8 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
 
     /// Whether the guide handles restricted as a refusal. Didomi and PubConsent show the CMP
     /// instead (PubConsent: "The user has accepted the ATT permission request or ATT is
-    /// restricted"); ``ConsentFlow/restrictedAsDenied`` gives them the other reading.
+    /// restricted"). It is the default of ``ConsentFlow/restrictedAsDenied``, which gives a guide
+    /// the other reading.
     public var restrictedIsRefusal: Bool {
         switch self {
         case .didomiATTFirst, .pubConsentATTFirst, .didomiCMPFirst, .pubConsentCMPFirst: false

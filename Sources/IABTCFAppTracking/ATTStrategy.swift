@@ -19,9 +19,11 @@ public enum ATTStrategy: String, Sendable, Hashable, CaseIterable {
 
 /// Choices that refine a strategy.
 public struct ATTOptions: Sendable, Hashable {
-    /// Treat ``ATTStatus/restricted`` as ``ATTStatus/unavailable`` (Didomi's literal reading):
-    /// full CMP, no rejection, with ``ATTWarning/restrictedShownFullCMP``. Default `false`: as denied.
-    public var restrictedAsUnavailable: Bool
+    /// Whether ``ATTStatus/restricted`` counts as a refusal, like ``ATTStatus/denied`` (default
+    /// `true`). `false` is Didomi's literal reading, restricted as a device without ATT: full CMP,
+    /// no rejection, with ``ATTWarning/restrictedShownFullCMP``. ``ConsentFlow/restrictedAsDenied``
+    /// is the same option for a guide's flow.
+    public var restrictedAsDenied: Bool
     /// Whether the CMP can hide or lock the tracking scope. When it cannot,
     /// ``ATTNextStep/showCMPWithoutTracking`` becomes ``ATTNextStep/done`` with the rejection.
     public var cmpSupportsNonTrackingScope: Bool
@@ -34,12 +36,12 @@ public struct ATTOptions: Sendable, Hashable {
 
     /// Creates options; the defaults are the safest.
     public init(
-        restrictedAsUnavailable: Bool = false,
+        restrictedAsDenied: Bool = true,
         cmpSupportsNonTrackingScope: Bool = true,
         enforceOnCMPUnaffected: Bool = true,
         legacyLimitAdTracking: Bool? = nil
     ) {
-        self.restrictedAsUnavailable = restrictedAsUnavailable
+        self.restrictedAsDenied = restrictedAsDenied
         self.cmpSupportsNonTrackingScope = cmpSupportsNonTrackingScope
         self.enforceOnCMPUnaffected = enforceOnCMPUnaffected
         self.legacyLimitAdTracking = legacyLimitAdTracking
@@ -139,7 +141,7 @@ extension ATTDecision {
             return ATTDecision(next: ask ? .requestATT : .done, idfaAllowed: mayTrack, trackersAllowed: mayTrack)
         }
 
-        if status == .restricted && options.restrictedAsUnavailable {
+        if status == .restricted && !options.restrictedAsDenied {
             // Didomi's literal reading: the flow of a device without ATT, but still no tracking (G2).
             return ATTDecision(
                 next: consent.needsCMP ? .showCMP : .done,

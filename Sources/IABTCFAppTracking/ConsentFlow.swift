@@ -38,9 +38,26 @@ public struct ConsentFlow: Sendable, Hashable {
     /// ``ATTNextStep/showCMPWithoutTracking``), and no vendor once it has recorded one, so the
     /// vendors the CMP collects after the refusal keep their consent.
     public var vendorList: GlobalVendorList?
-    /// For a guide that shows the CMP on restricted (Didomi, PubConsent): handle restricted as a
-    /// refusal instead, as consentmanager does and our strategies do by default.
-    public var restrictedAsDenied: Bool
+    /// Whether ``ATTStatus/restricted`` counts as a refusal, like ``ATTStatus/denied``; `false`
+    /// handles it as a device without ATT (full CMP, no rejection, with
+    /// ``ATTWarning/restrictedShownFullCMP``). For a strategy it is
+    /// ``ATTOptions/restrictedAsDenied`` (default `true`); for a guide it defaults to the guide's
+    /// own reading (``ATTFlow/restrictedIsRefusal``: Didomi and PubConsent show the CMP on
+    /// restricted, consentmanager handles it as denied).
+    public var restrictedAsDenied: Bool {
+        get {
+            guard case .strategy(_, let options) = rules else { return guideRestrictedAsDenied }
+            return options.restrictedAsDenied
+        }
+        set {
+            guideRestrictedAsDenied = newValue
+            guard case .strategy(let strategy, var options) = rules else { return }
+            options.restrictedAsDenied = newValue
+            rules = .strategy(strategy, options)
+        }
+    }
+    /// ``restrictedAsDenied`` for a guide's flow (a strategy keeps it in its ``ATTOptions``).
+    private var guideRestrictedAsDenied: Bool
     /// Below iOS 14: the Limit Ad Tracking setting; `true` makes a device without ATT a refusal.
     public var legacyLimitAdTracking: Bool?
     /// For ``ATTFlow/googleUMP``: whether the app configured an IDFA explainer message in Privacy &
@@ -65,7 +82,7 @@ public struct ConsentFlow: Sendable, Hashable {
         self.scope = scope
         self.rejectVendors = rejectVendors
         self.vendorList = vendorList
-        restrictedAsDenied = !options.restrictedAsUnavailable
+        guideRestrictedAsDenied = options.restrictedAsDenied
         legacyLimitAdTracking = options.legacyLimitAdTracking
     }
 
@@ -81,7 +98,7 @@ public struct ConsentFlow: Sendable, Hashable {
         trigger: ATTTrigger? = nil,
         scope: TrackingScope? = nil,
         rejectVendors: VendorSelection? = nil,
-        restrictedAsDenied: Bool = false,
+        restrictedAsDenied: Bool? = nil,
         legacyLimitAdTracking: Bool? = nil,
         vendorList: GlobalVendorList? = nil
     ) {
@@ -92,7 +109,7 @@ public struct ConsentFlow: Sendable, Hashable {
         if scope != nil && rejection == .all { rejection = .trackingScope }
         self.scope = scope ?? flow.defaultScope
         self.rejectVendors = rejectVendors ?? flow.defaultRejectVendors
-        self.restrictedAsDenied = restrictedAsDenied
+        guideRestrictedAsDenied = restrictedAsDenied ?? flow.restrictedIsRefusal
         self.legacyLimitAdTracking = legacyLimitAdTracking
         self.vendorList = vendorList
     }

@@ -73,31 +73,6 @@ extension GlobalVendorList {
         }
     }
 
-    /// Why ``GlobalVendorList/tcString(for:cmp:day:shownVendors:publisherRestrictions:)`` cannot
-    /// write the string.
-    public enum ChoiceError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// Shown vendors the list does not hold.
-        case vendorsNotInList(VendorSet)
-        /// Shown vendors whose list entry has a `deletedDate`: they have left the list.
-        case vendorsDeleted(VendorSet)
-        /// Vendors the custom choice consents to or objects to that the notice did not show.
-        case vendorsNotShown(VendorSet)
-        /// The string would break these rules (``IABTCF/TCString/validate(against:)``): a policy-2 list
-        /// on a day after 2023-09-30, CmpId 0 or 1, a restriction of type 1 or 2 on a purpose a
-        /// vendor does not declare flexible, a restriction on a vendor the list does not hold, ...
-        case policyFindings([PolicyFinding])
-
-        /// What is wrong, naming the vendors or rules.
-        public var description: String {
-            switch self {
-            case .vendorsNotInList(let ids): "shown vendors \(ids) are not in the vendor list"
-            case .vendorsDeleted(let ids): "shown vendors \(ids) are deleted in the vendor list"
-            case .vendorsNotShown(let ids): "vendors \(ids) are in the choice but not among the shown vendors"
-            case .policyFindings(let findings): findings.map(\.description).joined(separator: "; ")
-            }
-        }
-    }
-
     /// The list's vendors without a `deletedDate`: the vendors a notice shows by default.
     public var activeVendorIds: VendorSet { vendorIds.subtracting(deletedVendorIds) }
 
@@ -133,7 +108,7 @@ extension GlobalVendorList {
     /// Vendors accordingly.
     ///
     /// The string is refused rather than written when ``IABTCF/TCString/validate(against:)`` would find
-    /// anything in it (``ChoiceError/policyFindings(_:)``): a list whose policy version is older
+    /// anything in it (``ChoiceError/Code/policyFindings``): a list whose policy version is older
     /// than `day` requires (a policy-2 list after 2023-09-30), CmpId 0 or 1, a restriction the
     /// shown vendors' declarations do not allow. A type 2 restriction (require legitimate
     /// interest) on purpose 1 or 3-6 is allowed but leaves the purpose refused to that vendor
@@ -150,9 +125,9 @@ extension GlobalVendorList {
     ) throws(ChoiceError) -> TCString {
         let shown = shownVendors ?? activeVendorIds
         let unknown = shown.subtracting(vendorIds)
-        guard unknown.isEmpty else { throw .vendorsNotInList(unknown) }
+        guard unknown.isEmpty else { throw ChoiceError(.vendorsNotInList, vendors: unknown) }
         let deleted = shown.intersection(deletedVendorIds)
-        guard deleted.isEmpty else { throw .vendorsDeleted(deleted) }
+        guard deleted.isEmpty else { throw ChoiceError(.vendorsDeleted, vendors: deleted) }
         let all = acceptAll(shown: shown)
         var tc = TCString(
             created: day.startOfDay,
@@ -178,7 +153,7 @@ extension GlobalVendorList {
             break
         case .custom(let custom):
             let notShown = custom.vendorConsents.union(custom.vendorLegitimateInterestObjections).subtracting(shown)
-            guard notShown.isEmpty else { throw .vendorsNotShown(notShown) }
+            guard notShown.isEmpty else { throw ChoiceError(.vendorsNotShown, vendors: notShown) }
             tc.purposeConsents = custom.purposeConsents
             var purposeLI = all.purposeLegitimateInterests
             purposeLI.subtract(custom.purposeLegitimateInterestObjections)
@@ -190,7 +165,7 @@ extension GlobalVendorList {
             )
         }
         let findings = tc.validate(against: self)
-        guard findings.isEmpty else { throw .policyFindings(findings) }
+        guard findings.isEmpty else { throw ChoiceError(.policyFindings, findings: findings) }
         return tc
     }
 

@@ -6,7 +6,7 @@ extension GlobalVendorList {
     /// Strict and bounded: the text must be RFC 8259 JSON in UTF-8, at most `maxBytes` long, nested
     /// at most 64 deep; ids must be integers in range (vendors 1-65535, purposes and special
     /// purposes 1-24, special features 1-12); members the model does not know are checked and
-    /// skipped. Anything else is a ``JSONInputError`` with the byte offset, never a trap, in time
+    /// skipped. Anything else is a ``JSONInputError`` with its 1-based byte position, never a trap, in time
     /// linear in the input.
     ///
     /// - Throws: ``JSONInputError``; its message names the member, e.g. `vendors.755.purposes`.

@@ -1,49 +1,3 @@
-/// Why JSON input was rejected, and where: the byte offset (0-based, in the UTF-8 input) at which
-/// the reader stopped.
-///
-/// Every malformed or hostile input (truncation, bad syntax, invalid UTF-8, nesting deeper than the
-/// limit, a number that does not fit, input over the size limit, or a value of the wrong shape for
-/// the schema being read) gives this error; none traps.
-public struct JSONInputError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of problem it is.
-    public enum Code: String, Sendable, Hashable, CaseIterable {
-        /// Not JSON (RFC 8259): an unexpected character, a missing `,` `:` `]` `}`, a bad escape.
-        case syntax
-        /// The input ended inside a value.
-        case unexpectedEnd
-        /// A string holds bytes that are not UTF-8, a control character or a lone surrogate escape.
-        case invalidString
-        /// Arrays and objects nested deeper than the reader's limit.
-        case tooDeep
-        /// The input is larger than the reader's limit.
-        case tooLarge
-        /// A number with a fraction or exponent where an integer is expected, or one that does not fit.
-        case invalidNumber
-        /// Valid JSON, but not the expected shape: a wrong type, a missing member, an id out of range.
-        case schema
-    }
-
-    /// The byte offset (0-based) in the input where reading stopped.
-    public var offset: Int
-    /// What kind of problem it is.
-    public var code: Code
-    /// A short description, e.g. `expected ':'` or `vendors.755.purposes: expected an array`.
-    public var message: String
-
-    /// Creates an error.
-    public init(offset: Int, code: Code, message: String) {
-        self.offset = offset
-        self.code = code
-        self.message = message
-    }
-
-    /// `invalid JSON at byte 12: expected ':' [syntax]`.
-    public var description: String {
-        (code == .schema ? "unexpected JSON at byte \(offset): " : "invalid JSON at byte \(offset): ") + message
-            + " [\(code.rawValue)]"
-    }
-}
-
 /// The one strict JSON reader (RFC 8259) of the package: a pull reader over UTF-8 bytes, used by
 /// ``GlobalVendorList`` and by the `tcstring` tool. It builds nothing itself: callers ask for the
 /// next object member, array element, string, integer or literal, and skip what they do not need.
@@ -104,8 +58,8 @@ package struct JSONReader {
     ) throws(JSONInputError) -> T {
         guard bytes.count <= maxBytes else {
             throw JSONInputError(
-                offset: maxBytes,
-                code: .tooLarge,
+                .tooLarge,
+                position: maxBytes + 1,
                 message: "input of \(bytes.count) bytes is over the limit of \(maxBytes)"
             )
         }
@@ -124,12 +78,12 @@ package struct JSONReader {
 
     /// An error at the current offset.
     package func fail(_ code: JSONInputError.Code, _ message: String) -> JSONInputError {
-        JSONInputError(offset: index, code: code, message: message)
+        JSONInputError(code, position: index + 1, message: message)
     }
 
-    /// A schema error at `offset`.
+    /// A schema error at `offset` (0-based, as ``index`` counts).
     package static func schema(_ offset: Int, _ message: String) -> JSONInputError {
-        JSONInputError(offset: offset, code: .schema, message: message)
+        JSONInputError(.schema, position: offset + 1, message: message)
     }
 
     private func endOrSyntax(_ message: String) -> JSONInputError {
@@ -448,7 +402,7 @@ package struct JSONReader {
             case UInt8(ascii: "u"):
                 var code = hex(i)
                 i += 4
-                let lone = JSONInputError(offset: escapeOffset, code: .invalidString, message: "lone surrogate escape")
+                let lone = JSONInputError(.invalidString, position: escapeOffset + 1, message: "lone surrogate escape")
                 if (0xD800...0xDBFF).contains(code) {
                     guard i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") else {
                         throw lone

@@ -88,6 +88,15 @@ extension JSON {
         default: .error(code: "error", message: "\(error)")
         }
     }
+
+    /// The message the commands print for any error they report (the `message` of ``error(_:)``).
+    package static func message(_ error: any Error) -> String {
+        switch error {
+        case let error as TCStringError: error.commandLineDescription
+        case let error as AdditionalConsentError: error.commandLineDescription
+        default: "\(error)"
+        }
+    }
 }
 
 extension TCStringError {
@@ -115,5 +124,14 @@ extension TCStringError {
 
 extension AdditionalConsentError {
     /// The error object (``JSON/error(code:message:segment:bitOffset:field:value:position:gppSection:)``).
-    package var json: JSON { .error(code: code.rawValue, message: description, value: value, position: position) }
+    package var json: JSON {
+        .error(code: code.name, message: commandLineDescription, value: value, position: position)
+    }
+
+    /// The command line's message: `invalidProviderId at character 5`, with the offending id when
+    /// there is one; for an empty string `the string is empty (emptyString)`.
+    package var commandLineDescription: String {
+        if code == .emptyString { return "the string is empty (emptyString)" }
+        return "\(code.name) at character \(position ?? 0)" + (value.map { " (id \($0))" } ?? "")
+    }
 }

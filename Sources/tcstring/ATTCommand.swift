@@ -122,7 +122,7 @@ enum ATTCommand {
                 scope = preset
             case "--reject-vendors": rejectVendors = parseVendors(value(argument))
             case "--gvl": gvlPath = value(argument)
-            case "--restricted-as-unavailable": options.restrictedAsUnavailable = true
+            case "--restricted-as-unavailable": options.restrictedAsDenied = false
             case "--restricted-as-denied": restrictedAsDenied = true
             case "--cmp-cannot-hide-tracking": options.cmpSupportsNonTrackingScope = false
             case "--no-enforce": options.enforceOnCMPUnaffected = false
@@ -157,7 +157,7 @@ enum ATTCommand {
             )
         case (nil, let flow?):
             for (given, option) in [
-                (options.restrictedAsUnavailable, "--restricted-as-unavailable"),
+                (!options.restrictedAsDenied, "--restricted-as-unavailable"),
                 (!options.cmpSupportsNonTrackingScope, "--cmp-cannot-hide-tracking"),
                 (!options.enforceOnCMPUnaffected, "--no-enforce"),
             ] where given {
@@ -174,7 +174,7 @@ enum ATTCommand {
                 trigger: trigger,
                 scope: scope,
                 rejectVendors: rejectVendors,
-                restrictedAsDenied: restrictedAsDenied
+                restrictedAsDenied: restrictedAsDenied ? true : nil
             )
             if rejectVendors != nil && consentFlow.rejection == .all {
                 usageError("--reject-vendors: \(flow.rawValue) rejects every vendor on a refusal; add --scope")

@@ -1,4 +1,3 @@
-import IABTCF
 import TCStringCore
 
 #if canImport(Glibc)
@@ -59,8 +58,7 @@ enum Terminal {
     /// The line on standard error for an input that failed: `tcstring: line N: message`, the line
     /// number only for a line of standard input, the message in the command line's words.
     static func message(_ error: some Error, line: Int? = nil) -> String {
-        let message = (error as? TCStringError)?.commandLineDescription ?? "\(error)"
-        return "tcstring: " + (line.map { "line \($0): " } ?? "") + message
+        "tcstring: " + (line.map { "line \($0): " } ?? "") + JSON.message(error)
     }
 
     /// The most a whole-input read takes (`encode`'s JSON, `--gvl` files): the JSON reader's own

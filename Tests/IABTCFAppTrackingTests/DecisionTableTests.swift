@@ -98,7 +98,7 @@ import Testing
     /// still no tracking (G2), and a warning on every row.
     @Test(arguments: ATTStrategy.allCases)
     func restrictedAsUnavailableRows(_ strategy: ATTStrategy) {
-        let options = ATTOptions(restrictedAsUnavailable: true)
+        let options = ATTOptions(restrictedAsDenied: false)
         for (consent, next) in [
             (ConsentState.none, ATTNextStep.showCMP), (.refused, .done), (.granted, .done), (.expired, .showCMP),
             (.dismissed, .done),

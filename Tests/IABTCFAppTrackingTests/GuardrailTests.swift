@@ -14,7 +14,7 @@ import Testing
         var strategy: ATTStrategy
         var options: ATTOptions
         var description: String {
-            "\(status) \(consent) gdpr=\(gdprApplies) \(strategy) restrictedAsUnavailable=\(options.restrictedAsUnavailable) "
+            "\(status) \(consent) gdpr=\(gdprApplies) \(strategy) restrictedAsDenied=\(options.restrictedAsDenied) "
                 + "hide=\(options.cmpSupportsNonTrackingScope) enforce=\(options.enforceOnCMPUnaffected) lat=\(String(describing: options.legacyLimitAdTracking))"
         }
         var decision: ATTDecision {
@@ -35,12 +35,12 @@ import Testing
             for consent in ConsentState.allCases {
                 for gdprApplies in [true, false] {
                     for strategy in ATTStrategy.allCases {
-                        for restrictedAsUnavailable in [false, true] {
+                        for restrictedAsDenied in [true, false] {
                             for hide in [true, false] {
                                 for enforce in [true, false] {
                                     for lat in [nil, false, true] as [Bool?] {
                                         let options = ATTOptions(
-                                            restrictedAsUnavailable: restrictedAsUnavailable,
+                                            restrictedAsDenied: restrictedAsDenied,
                                             cmpSupportsNonTrackingScope: hide,
                                             enforceOnCMPUnaffected: enforce,
                                             legacyLimitAdTracking: lat
@@ -67,7 +67,7 @@ import Testing
 
     /// A device that refused tracking: denied, restricted read as denied, or pre-14 with Limit Ad Tracking.
     static func refused(_ i: Inputs) -> Bool {
-        i.status == .denied || (i.status == .restricted && !i.options.restrictedAsUnavailable)
+        i.status == .denied || (i.status == .restricted && i.options.restrictedAsDenied)
             || (i.status == .unavailable && i.options.legacyLimitAdTracking == true)
     }
 
@@ -106,7 +106,7 @@ import Testing
         }
         // Restricted read as unavailable knowingly rejects nothing, and says so.
         for i in Self.everyCombination
-        where i.gdprApplies && i.status == .restricted && i.options.restrictedAsUnavailable {
+        where i.gdprApplies && i.status == .restricted && !i.options.restrictedAsDenied {
             #expect(i.decision.reject == .none && i.decision.warnings.contains(.restrictedShownFullCMP), "\(i)")
         }
     }

@@ -133,7 +133,7 @@ import Testing
             var state = ATTFlowState()
             var trigger: ATTTrigger?
             var scope: TrackingScope?
-            var restrictedAsDenied = false
+            var restrictedAsDenied: Bool?
             for modifier in given.dropFirst(3) {
                 let parts = modifier.split(separator: "=").map(String.init)
                 switch parts[0] {

@@ -124,22 +124,62 @@ import Testing
 
     @Test func reportsThePosition() {
         // 1-based, as every error of the package counts.
-        #expect(throws: AdditionalConsentError(.invalidProviderId, at: 8)) { try AdditionalConsent("2~1.23.x~dv.") }
-        #expect(throws: AdditionalConsentError(.invalidProviderId, at: 13)) { try AdditionalConsent("2~1.23~dv.5.") }
-        #expect(throws: AdditionalConsentError(.invalidProviderId, at: 5)) { try AdditionalConsent("1~1.x") }
-        #expect(throws: AdditionalConsentError(.malformed, at: 1)) { try AdditionalConsent("~1") }
-        #expect(throws: AdditionalConsentError(.malformed, at: 2)) { try AdditionalConsent("1") }
-        #expect(throws: AdditionalConsentError(.malformed, at: 4)) { try AdditionalConsent("1~1~dv.2") }
-        #expect(throws: AdditionalConsentError(.unsupportedVersion, at: 1)) { try AdditionalConsent("3~1") }
-        #expect(throws: AdditionalConsentError(.missingDisclosedSection, at: 6)) { try AdditionalConsent("2~1.2") }
-        #expect(throws: AdditionalConsentError(.missingDisclosedSection, at: 5)) { try AdditionalConsent("2~1~xx.2") }
-        #expect(throws: AdditionalConsentError(.missingDisclosedSection, at: 9)) { try AdditionalConsent("2~1~dv.2~3") }
-        #expect(throws: AdditionalConsentError(.providerInBothLists, at: 12, value: 2)) {
+        #expect(throws: AdditionalConsentError(.invalidProviderId, position: 8)) {
+            try AdditionalConsent("2~1.23.x~dv.")
+        }
+        #expect(throws: AdditionalConsentError(.invalidProviderId, position: 13)) {
+            try AdditionalConsent("2~1.23~dv.5.")
+        }
+        #expect(throws: AdditionalConsentError(.invalidProviderId, position: 5)) { try AdditionalConsent("1~1.x") }
+        #expect(throws: AdditionalConsentError(.malformed, position: 1)) { try AdditionalConsent("~1") }
+        #expect(throws: AdditionalConsentError(.malformed, position: 2)) { try AdditionalConsent("1") }
+        #expect(throws: AdditionalConsentError(.malformed, position: 4)) { try AdditionalConsent("1~1~dv.2") }
+        #expect(throws: AdditionalConsentError(.unsupportedVersion, position: 1)) { try AdditionalConsent("3~1") }
+        #expect(throws: AdditionalConsentError(.missingDisclosedSection, position: 6)) {
+            try AdditionalConsent("2~1.2")
+        }
+        #expect(throws: AdditionalConsentError(.missingDisclosedSection, position: 5)) {
+            try AdditionalConsent("2~1~xx.2")
+        }
+        #expect(throws: AdditionalConsentError(.missingDisclosedSection, position: 9)) {
+            try AdditionalConsent("2~1~dv.2~3")
+        }
+        #expect(throws: AdditionalConsentError(.providerInBothLists, position: 12, value: 2)) {
             try AdditionalConsent("2~1.2~dv.3.2")
         }
-        #expect(throws: AdditionalConsentError(.emptyString, at: 1)) { try AdditionalConsent("") }
-        #expect("\(AdditionalConsentError(.emptyString, at: 1))" == "the string is empty (emptyString)")
-        #expect("\(AdditionalConsentError(.invalidProviderId, at: 5))" == "invalidProviderId at character 5")
+        #expect(throws: AdditionalConsentError(.emptyString, position: 1)) { try AdditionalConsent("") }
+    }
+
+    @Test func errorsSayWhatInWords() {
+        #expect(
+            "\(AdditionalConsentError(.emptyString, position: 1))" == "the string is empty (character 1) [emptyString]"
+        )
+        #expect(
+            "\(AdditionalConsentError(.invalidProviderId, position: 5))"
+                == "a provider id is not a positive decimal integer (character 5) [invalidProviderId]"
+        )
+        #expect(
+            "\(AdditionalConsentError(.providerInBothLists, position: 12, value: 2))"
+                == "provider id 2 is both consented and disclosed-only (character 12) [providerInBothLists]"
+        )
+    }
+
+    @Test func aValueBuiltWithoutTextHasNoPosition() {
+        #expect(throws: AdditionalConsentError(.unsupportedVersion, value: 3)) {
+            try AdditionalConsent(version: 3, consentedProviders: [1])
+        }
+        #expect(throws: AdditionalConsentError(.malformed)) {
+            try AdditionalConsent(version: 1, consentedProviders: [1], disclosedProviders: [2])
+        }
+        #expect(throws: AdditionalConsentError(.invalidProviderId, value: 0)) {
+            try AdditionalConsent(version: 1, consentedProviders: [0, 1])
+        }
+        #expect(throws: AdditionalConsentError(.providerInBothLists, value: 2)) {
+            try AdditionalConsent(version: 2, consentedProviders: [1, 2], disclosedProviders: [2])
+        }
+        #expect(
+            "\(AdditionalConsentError(.unsupportedVersion, value: 3))" == "version 3 is not 1 or 2 [unsupportedVersion]"
+        )
     }
 
     @Test func duplicatesAreMerged() throws {

@@ -243,14 +243,14 @@ import Testing
         let gvl = GVLFixtures.v17
         let day = Self.lists[0].day
         let deleted = gvl.deletedVendorIds.first { _ in true }!
-        #expect(throws: GlobalVendorList.ChoiceError.vendorsNotInList([3, 4000])) {
+        #expect(throws: GlobalVendorList.ChoiceError(.vendorsNotInList, vendors: [3, 4000])) {
             try gvl.tcString(for: .acceptAll, cmp: Self.cmp, day: day, shownVendors: [1, 3, 4000])
         }
-        #expect(throws: GlobalVendorList.ChoiceError.vendorsDeleted(try VendorSet([deleted]))) {
+        #expect(throws: GlobalVendorList.ChoiceError(.vendorsDeleted, vendors: try VendorSet([deleted]))) {
             try gvl.tcString(for: .acceptAll, cmp: Self.cmp, day: day, shownVendors: try VendorSet([1, deleted]))
         }
         let custom = GlobalVendorList.CustomChoice(vendorConsents: [1, 2], vendorLegitimateInterestObjections: [8])
-        #expect(throws: GlobalVendorList.ChoiceError.vendorsNotShown([2, 8])) {
+        #expect(throws: GlobalVendorList.ChoiceError(.vendorsNotShown, vendors: [2, 8])) {
             try gvl.tcString(for: .custom(custom), cmp: Self.cmp, day: day, shownVendors: [1])
         }
         func rules(_ body: () throws -> TCString) -> [String] {
@@ -258,8 +258,8 @@ import Testing
                 _ = try body()
                 return []
             } catch let error as GlobalVendorList.ChoiceError {
-                guard case .policyFindings(let findings) = error else { return ["\(error)"] }
-                return findings.map(\.rule.name)
+                guard error.code == .policyFindings else { return ["\(error)"] }
+                return error.findings.map(\.rule.name)
             } catch {
                 return ["\(error)"]
             }

@@ -121,7 +121,7 @@ import Testing
 
     @Test func schemaErrorsNameTheMember() {
         let error = failure(#"{"vendorListVersion": 1, "vendors": {"7": {"id": 7, "name": "x", "purposes": [1, 25]}}}"#)
-        #expect(error?.code == .schema && error?.offset == 81)
+        #expect(error?.code == .schema && error?.position == 82)
         #expect(error?.message == "at vendors.7.purposes: id 25 is outside 1...24")
         #expect(failure(#"{"vendorListVersion": 1, "vendors": {"7": {"id": 8, "name": "x"}}}"#)?.code == .schema)
         #expect(failure(#"{"vendorListVersion": 1, "vendors": {"0": {"id": 0, "name": "x"}}}"#)?.code == .schema)
@@ -145,7 +145,7 @@ import Testing
     @Test func hugeNumbers() {
         for number in ["1e400", "99999999999999999999999999", "-99999999999999999999999999", "1.5", "-0.0"] {
             let error = failure(#"{"vendorListVersion": \#(number), "vendors": {}}"#)
-            #expect(error?.code == .invalidNumber && error?.offset == 22, "\(number)")
+            #expect(error?.code == .invalidNumber && error?.position == 23, "\(number)")
         }
         // A huge number in a member we skip is checked and skipped.
         let digits = String(repeating: "9", count: 1_000_000)
@@ -175,7 +175,7 @@ import Testing
                     let list = try GlobalVendorList(jsonBytes: UnsafeBufferPointer(rebasing: buffer[0..<length]))
                     #expect(length > end && list.vendors == full.vendors, "prefix of \(length) bytes parsed")
                 } catch {
-                    #expect(error.offset <= length && error.code != .schema || length == 0, "\(length): \(error)")
+                    #expect(error.position <= length + 1 && error.code != .schema || length == 0, "\(length): \(error)")
                 }
             }
         }
@@ -219,7 +219,7 @@ import Testing
                 if bytes == original { #expect(list == parsedOriginal) }
             } catch {
                 rejected += 1
-                #expect((0...bytes.count).contains(error.offset), "\(error)")
+                #expect((1...bytes.count + 1).contains(error.position), "\(error)")
                 #expect(!error.message.isEmpty)
             }
         }

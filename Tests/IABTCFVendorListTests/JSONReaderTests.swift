@@ -16,27 +16,27 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", 0, JSONInputError.Code.unexpectedEnd),
-        ("[1,]", 3, .syntax),
-        ("{\"a\" 1}", 5, .syntax),
-        ("{\"a\":1,}", 7, .syntax),
-        ("[01]", 1, .syntax),
-        ("[1.5]", 1, .invalidNumber),
-        ("[1e3]", 1, .invalidNumber),
-        ("9223372036854775808", 0, .invalidNumber),
-        ("\"\u{1}\"", 1, .invalidString),
-        ("\"\\ud800\"", 1, .invalidString),
-        ("\"\\x\"", 2, .syntax),
-        ("[1] 2", 4, .syntax),
-        ("tru", 3, .unexpectedEnd),
-        ("{\"a\":", 5, .unexpectedEnd),
+        ("", 1, JSONInputError.Code.unexpectedEnd),
+        ("[1,]", 4, .syntax),
+        ("{\"a\" 1}", 6, .syntax),
+        ("{\"a\":1,}", 8, .syntax),
+        ("[01]", 2, .syntax),
+        ("[1.5]", 2, .invalidNumber),
+        ("[1e3]", 2, .invalidNumber),
+        ("9223372036854775808", 1, .invalidNumber),
+        ("\"\u{1}\"", 2, .invalidString),
+        ("\"\\ud800\"", 2, .invalidString),
+        ("\"\\x\"", 3, .syntax),
+        ("[1] 2", 5, .syntax),
+        ("tru", 4, .unexpectedEnd),
+        ("{\"a\":", 6, .unexpectedEnd),
     ])
-    func rejectsWithAnOffset(input: String, offset: Int, code: JSONInputError.Code) {
+    func rejectsWithAPosition(input: String, position: Int, code: JSONInputError.Code) {
         #expect(throws: JSONInputError.self) { try JSON(parsing: input) }
         do {
             _ = try JSON(parsing: input)
         } catch {
-            #expect(error.offset == offset && error.code == code, "\(input): \(error)")
+            #expect(error.position == position && error.code == code, "\(input): \(error)")
         }
     }
 
@@ -56,7 +56,7 @@ import Testing
             _ = try JSON(parsing: deep)
             Issue.record("accepted")
         } catch {
-            #expect(error.code == .tooDeep && error.offset == 64)
+            #expect(error.code == .tooDeep && error.position == 65)
         }
         let big = [UInt8](repeating: 0x20, count: 33)
         let result = big.withUnsafeBufferPointer { buffer in
@@ -64,6 +64,9 @@ import Testing
                 try JSONReader.read(buffer, maxBytes: 32) { reader throws(JSONInputError) in try reader.skipValue() }
             }
         }
-        #expect(throws: JSONInputError.self) { try result.get() }
+        // The first byte over the limit, 1-based.
+        let tooLarge = JSONInputError(.tooLarge, position: 33, message: "input of 33 bytes is over the limit of 32")
+        #expect(throws: tooLarge) { try result.get() }
+        #expect("\(tooLarge)" == "invalid JSON at byte 33: input of 33 bytes is over the limit of 32 [tooLarge]")
     }
 }

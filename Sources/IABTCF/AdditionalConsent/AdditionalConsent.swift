@@ -25,16 +25,16 @@ public struct AdditionalConsent: Sendable, Hashable, CustomStringConvertible {
     ///   ids in version 1, or an id in both lists.
     public init(version: Int, consentedProviders: [Int], disclosedProviders: [Int] = []) throws(AdditionalConsentError)
     {
-        guard version == 1 || version == 2 else { throw AdditionalConsentError(.unsupportedVersion, at: 0) }
-        guard version == 2 || disclosedProviders.isEmpty else { throw AdditionalConsentError(.malformed, at: 0) }
+        guard version == 1 || version == 2 else { throw AdditionalConsentError(.unsupportedVersion, value: version) }
+        guard version == 2 || disclosedProviders.isEmpty else { throw AdditionalConsentError(.malformed) }
         self.version = version
         self.consentedProviders = Array(Set(consentedProviders)).sorted()
         self.disclosedProviders = Array(Set(disclosedProviders)).sorted()
         if let bad = (self.consentedProviders + self.disclosedProviders).first(where: { $0 < 1 }) {
-            throw AdditionalConsentError(.invalidProviderId, at: 0, value: bad)
+            throw AdditionalConsentError(.invalidProviderId, value: bad)
         }
         if let both = Set(self.consentedProviders).intersection(self.disclosedProviders).min() {
-            throw AdditionalConsentError(.providerInBothLists, at: 0, value: both)
+            throw AdditionalConsentError(.providerInBothLists, value: both)
         }
     }
 
@@ -43,27 +43,31 @@ public struct AdditionalConsent: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``AdditionalConsentError`` naming the problem and its 1-based character position.
     public init(_ text: String) throws(AdditionalConsentError) {
         let bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { throw AdditionalConsentError(.emptyString, at: 1) }
+        guard !bytes.isEmpty else { throw AdditionalConsentError(.emptyString, position: 1) }
         let parts = bytes.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
         // The version is one character, then `~`.
         guard parts.count >= 2, parts[0].count == 1 else {
-            throw AdditionalConsentError(.malformed, at: parts[0].isEmpty ? 1 : 2)
+            throw AdditionalConsentError(.malformed, position: parts[0].isEmpty ? 1 : 2)
         }
         // 1-based: the first id is character 3.
         var position = 3
         switch parts[0].first {
         case UInt8(ascii: "1"):
-            guard parts.count == 2 else { throw AdditionalConsentError(.malformed, at: position + parts[1].count) }
+            guard parts.count == 2 else {
+                throw AdditionalConsentError(.malformed, position: position + parts[1].count)
+            }
             try self.init(version: 1, consentedProviders: Self.ids(parts[1], at: &position).ids)
         case UInt8(ascii: "2"):
             let consented = try Self.ids(parts[1], at: &position).ids
-            guard parts.count >= 3 else { throw AdditionalConsentError(.missingDisclosedSection, at: bytes.count + 1) }
+            guard parts.count >= 3 else {
+                throw AdditionalConsentError(.missingDisclosedSection, position: bytes.count + 1)
+            }
             position += 1
             guard parts[2].starts(with: Array("dv".utf8)),
                 parts[2].count == 2 || parts[2][parts[2].startIndex + 2] == UInt8(ascii: ".")
-            else { throw AdditionalConsentError(.missingDisclosedSection, at: position) }
+            else { throw AdditionalConsentError(.missingDisclosedSection, position: position) }
             guard parts.count == 3 else {
-                throw AdditionalConsentError(.missingDisclosedSection, at: position + parts[2].count)
+                throw AdditionalConsentError(.missingDisclosedSection, position: position + parts[2].count)
             }
             position += 3
             let disclosed =
@@ -72,13 +76,13 @@ public struct AdditionalConsent: Sendable, Hashable, CustomStringConvertible {
             if let index = disclosed.ids.firstIndex(where: consentedSet.contains) {
                 throw AdditionalConsentError(
                     .providerInBothLists,
-                    at: disclosed.positions[index],
+                    position: disclosed.positions[index],
                     value: disclosed.ids[index]
                 )
             }
             try self.init(version: 2, consentedProviders: consented, disclosedProviders: disclosed.ids)
         default:
-            throw AdditionalConsentError(.unsupportedVersion, at: 1)
+            throw AdditionalConsentError(.unsupportedVersion, position: 1)
         }
     }
 
@@ -96,7 +100,7 @@ public struct AdditionalConsent: Sendable, Hashable, CustomStringConvertible {
         for part in text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
             guard !part.isEmpty, part.count <= 9, part.allSatisfy({ (48...57).contains($0) }),
                 let id = Int(String(decoding: part, as: UTF8.self)), id >= 1
-            else { throw AdditionalConsentError(.invalidProviderId, at: offset) }
+            else { throw AdditionalConsentError(.invalidProviderId, position: offset) }
             ids.append(id)
             positions.append(offset)
             offset += part.count + 1
@@ -109,47 +113,5 @@ public struct AdditionalConsent: Sendable, Hashable, CustomStringConvertible {
         let consented = consentedProviders.map(String.init).joined(separator: ".")
         guard version == 2 else { return "1~" + consented }
         return "2~" + consented + "~dv." + disclosedProviders.map(String.init).joined(separator: ".")
-    }
-}
-
-/// Why an Additional Consent string is not one.
-public struct AdditionalConsentError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Code: String, Sendable, Hashable {
-        /// The string is empty.
-        case emptyString
-        /// The string does not start with `1~` or `2~`.
-        case unsupportedVersion
-        /// The `~` structure is wrong (too many parts, disclosed ids in version 1...).
-        case malformed
-        /// A version 2 string without its `~dv.` part.
-        case missingDisclosedSection
-        /// An id that is not a positive decimal integer.
-        case invalidProviderId
-        /// An id listed as both consented and disclosed-only.
-        case providerInBothLists
-    }
-
-    /// What went wrong.
-    public var code: Code
-    /// The 1-based position, in UTF-8 bytes, of the character where the problem is (one past the
-    /// last character when the string ends too early), as ``TCStringError/position`` counts; 0 for
-    /// a value built with ``AdditionalConsent/init(version:consentedProviders:disclosedProviders:)``,
-    /// which has no text.
-    public var position: Int
-    /// The offending id, when there is one.
-    public var value: Int?
-
-    init(_ code: Code, at position: Int, value: Int? = nil) {
-        self.code = code
-        self.position = position
-        self.value = value
-    }
-
-    /// `code at character N` (1-based), with the offending id when there is one; for an empty
-    /// string, `the string is empty (emptyString)`.
-    public var description: String {
-        if code == .emptyString { return "the string is empty (emptyString)" }
-        return "\(code.rawValue) at character \(position)" + (value.map { " (id \($0))" } ?? "")
     }
 }

@@ -1,0 +1,61 @@
+public import IABTCF
+
+extension GlobalVendorList {
+    /// Why ``GlobalVendorList/tcString(for:cmp:day:shownVendors:publisherRestrictions:)`` cannot
+    /// write the string: the ``code``, and the ``vendors`` or policy ``findings`` it is about.
+    ///
+    /// Like every error of the package, two errors are equal when all their fields are: code,
+    /// vendors and findings. To ask only what kind of error it is, compare ``code``.
+    public struct ChoiceError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What went wrong.
+        public var code: Code
+        /// The vendors the error is about (empty for ``Code/policyFindings``).
+        public var vendors: VendorSet
+        /// What ``IABTCF/TCString/validate(against:)`` found, for ``Code/policyFindings`` (empty otherwise).
+        public var findings: [PolicyFinding]
+
+        /// Creates an error.
+        public init(_ code: Code, vendors: VendorSet = [], findings: [PolicyFinding] = []) {
+            self.code = code
+            self.vendors = vendors
+            self.findings = findings
+        }
+
+        /// A kind of error. New codes may be added in minor releases, so switch with a `default:` case.
+        public struct Code: Hashable, Sendable, CustomStringConvertible {
+            /// The code's stable name.
+            public let name: String
+
+            init(_ name: String) { self.name = name }
+
+            /// The code's name.
+            public var description: String { name }
+
+            /// Shown vendors the list does not hold (``ChoiceError/vendors``).
+            public static let vendorsNotInList = Code("vendorsNotInList")
+            /// Shown vendors whose list entry has a `deletedDate`: they have left the list.
+            public static let vendorsDeleted = Code("vendorsDeleted")
+            /// Vendors the custom choice consents to or objects to that the notice did not show.
+            public static let vendorsNotShown = Code("vendorsNotShown")
+            /// The string would break these rules (``IABTCF/TCString/validate(against:)``,
+            /// ``ChoiceError/findings``): a policy-2 list on a day after 2023-09-30, CmpId 0 or 1, a
+            /// restriction of type 1 or 2 on a purpose a vendor does not declare flexible, a
+            /// restriction on a vendor the list does not hold, ...
+            public static let policyFindings = Code("policyFindings")
+        }
+
+        /// What is wrong, naming the vendors or rules, then the code, e.g.
+        /// `shown vendors [3, 4000] are not in the vendor list [vendorsNotInList]`.
+        public var description: String {
+            let problem =
+                switch code {
+                case .vendorsNotInList: "shown vendors \(vendors) are not in the vendor list"
+                case .vendorsDeleted: "shown vendors \(vendors) are deleted in the vendor list"
+                case .vendorsNotShown: "vendors \(vendors) are in the choice but not among the shown vendors"
+                case .policyFindings: findings.map(\.description).joined(separator: "; ")
+                default: "the choice cannot be written as a TC string"
+                }
+            return problem + " [\(code.name)]"
+        }
+    }
+}
