@@ -60,13 +60,7 @@ extension TCString {
         func check(_ value: Int, _ field: Field) throws(TCStringError) {
             guard value >= 0 && value < 1 << field.width else { throw .outOfRange(field, value) }
         }
-        guard created.isEncodable else { throw .outOfRange(.created, Int(created.deciseconds)) }
-        guard lastUpdated.isEncodable else { throw .outOfRange(.lastUpdated, Int(lastUpdated.deciseconds)) }
-        try check(cmpId, .cmpId)
-        try check(cmpVersion, .cmpVersion)
-        try check(consentScreen, .consentScreen)
-        try check(vendorListVersion, .vendorListVersion)
-        try check(policyVersion, .policyVersion)
+        for field in CoreField.allCases { try check(field.bits(of: self), field.field) }
         for restriction in publisherRestrictions { try check(restriction.purposeId, .purposeId) }
         if let publisherTC {
             try check(publisherTC.numCustomPurposes, .numCustomPurposes)
@@ -134,16 +128,19 @@ private struct EncodingPlan {
         for type in order {
             let bits: Int
             switch type {
-            case .core: bits = 213 + vendorConsents.bits + vendorLegitimateInterests.bits + restrictions.bits
+            case .core:
+                bits = CoreField.bitCount + vendorConsents.bits + vendorLegitimateInterests.bits + restrictions.bits
             case .disclosedVendors:
                 guard let plan = disclosedVendors else { continue }
-                bits = 3 + plan.bits
+                bits = Field.segmentType.width + plan.bits
             case .allowedVendors:
                 guard let plan = allowedVendors else { continue }
-                bits = 3 + plan.bits
+                bits = Field.segmentType.width + plan.bits
             case .publisherTC:
                 guard let publisherTC = value.publisherTC else { continue }
-                bits = 3 + 24 + 24 + 6 + 2 * publisherTC.numCustomPurposes
+                bits =
+                    Field.segmentType.width + Field.pubPurposesConsent.width + Field.pubPurposesLITransparency.width
+                    + Field.numCustomPurposes.width + 2 * publisherTC.numCustomPurposes
             }
             // Padding (its length, its bits and `=`) is kept while the content has the same length
             // as when decoded; otherwise 24-bit zero padding.
@@ -231,45 +228,39 @@ private struct EncodingPlan {
     private func write(_ type: SegmentType, of value: TCString, into w: inout BitWriter) {
         switch type {
         case .core:
-            w.write(2, 6)
-            w.write(Int(value.created.deciseconds), 36)
-            w.write(Int(value.lastUpdated.deciseconds), 36)
-            w.write(value.cmpId, 12)
-            w.write(value.cmpVersion, 12)
-            w.write(value.consentScreen, 6)
-            w.write(value.consentLanguage.rawValue, 12)
-            w.write(value.vendorListVersion, 12)
-            w.write(value.policyVersion, 6)
-            w.write(value.isServiceSpecific)
-            w.write(value.useNonStandardTexts)
-            w.writeLeftAligned(value.specialFeatureOptIns.rawValue, 12)
-            w.writeLeftAligned(value.purposeConsents.rawValue, 24)
-            w.writeLeftAligned(value.purposeLegitimateInterests.rawValue, 24)
-            w.write(value.purposeOneTreatment)
-            w.write(value.publisherCountryCode.rawValue, 12)
+            for field in CoreField.allCases { w.write(field.bits(of: value), as: field.field) }
             vendorConsents.write(into: &w)
             vendorLegitimateInterests.write(into: &w)
             restrictions.write(into: &w)
         case .disclosedVendors:
-            w.write(type.rawValue, 3)
+            w.write(type.rawValue, as: .segmentType)
             disclosedVendors!.write(into: &w)
         case .allowedVendors:
-            w.write(type.rawValue, 3)
+            w.write(type.rawValue, as: .segmentType)
             allowedVendors!.write(into: &w)
         case .publisherTC:
             let publisherTC = value.publisherTC!
-            w.write(type.rawValue, 3)
-            w.writeLeftAligned(publisherTC.purposeConsents.rawValue, 24)
-            w.writeLeftAligned(publisherTC.purposeLegitimateInterests.rawValue, 24)
-            w.write(publisherTC.numCustomPurposes, 6)
+            w.write(type.rawValue, as: .segmentType)
+            w.writeLeftAligned(publisherTC.purposeConsents.rawValue, as: .pubPurposesConsent)
+            w.writeLeftAligned(publisherTC.purposeLegitimateInterests.rawValue, as: .pubPurposesLITransparency)
+            w.write(publisherTC.numCustomPurposes, as: .numCustomPurposes)
             w.writeLeftAligned(publisherTC.customPurposeConsents.rawValue, publisherTC.numCustomPurposes)
             w.writeLeftAligned(publisherTC.customPurposeLegitimateInterests.rawValue, publisherTC.numCustomPurposes)
         }
     }
 }
 
-/// One vendor section: MaxVendorId(16), IsRangeEncoding(1), then a bitfield or range entries.
+/// One vendor section: MaxVendorId, IsRangeEncoding, then a bitfield or range entries.
 struct VendorSectionPlan {
+    /// MaxVendorId and IsRangeEncoding.
+    static var headerBits: Int { Field.maxVendorId.width + Field.isRangeEncoding.width }
+    /// IsARange and StartOrOnlyVendorId: an entry of one id.
+    static var singleEntryBits: Int { Field.isARange.width + Field.startOrOnlyVendorId.width }
+    /// An entry of a run of ids: a single one's bits and EndVendorId.
+    static var rangeEntryBits: Int { singleEntryBits + Field.endVendorId.width }
+    /// The most entries NumEntries counts.
+    static var maxEntryCount: Int { 1 << Field.numEntries.width - 1 }
+
     let set: VendorSet
     let maxVendorId: Int
     let isRangeEncoding: Bool
@@ -285,22 +276,22 @@ struct VendorSectionPlan {
             maxVendorId = layout.maxVendorId
             isRangeEncoding = layout.isRangeEncoding
             written = layout.entries
-            bits = 17 + (isRangeEncoding ? Self.rangeBits(set, written) : maxVendorId)
+            bits = Self.headerBits + (isRangeEncoding ? Self.rangeBits(set, written) : maxVendorId)
             return
         }
         written = nil
         maxVendorId = set.max ?? 0
         let rangeBits = Self.rangeBits(set, nil)
         // Ranges only when strictly smaller (a tie stays a bitfield) and NumEntries can count them.
-        isRangeEncoding = rangeBits < maxVendorId && Self.entryCount(set) <= 4095
-        bits = 17 + (isRangeEncoding ? rangeBits : maxVendorId)
+        isRangeEncoding = rangeBits < maxVendorId && Self.entryCount(set) <= Self.maxEntryCount
+        bits = Self.headerBits + (isRangeEncoding ? rangeBits : maxVendorId)
     }
 
-    /// NumEntries(12) plus 17 bits per single id and 33 per run.
+    /// NumEntries plus each entry: a single id's bits or a run's.
     static func rangeBits(_ set: VendorSet, _ written: ArraySlice<UInt64>?) -> Int {
-        if let written { return 12 + written.reduce(0) { $0 + RangeEntry(packed: $1).bits } }
-        var bits = 12
-        set.forEachRun { bits += $0.count > 1 ? 33 : 17 }
+        var bits = Field.numEntries.width
+        if let written { return bits + written.reduce(0) { $0 + RangeEntry(packed: $1).bits } }
+        set.forEachRun { bits += $0.count > 1 ? rangeEntryBits : singleEntryBits }
         return bits
     }
 
@@ -311,7 +302,7 @@ struct VendorSectionPlan {
     }
 
     func write(into w: inout BitWriter) {
-        w.write(maxVendorId, 16)
+        w.write(maxVendorId, as: .maxVendorId)
         w.write(isRangeEncoding)
         if isRangeEncoding {
             writeEntries(set, written, into: &w)
@@ -321,22 +312,22 @@ struct VendorSectionPlan {
     }
 }
 
-/// NumEntries(12), then per entry IsARange(1), StartOrOnlyVendorId(16) and, for a range, EndVendorId(16).
+/// NumEntries, then per entry IsARange, StartOrOnlyVendorId and, for a range, EndVendorId.
 private func writeEntries(_ set: VendorSet, _ written: ArraySlice<UInt64>?, into w: inout BitWriter) {
     if let written {
-        w.write(written.count, 12)
+        w.write(written.count, as: .numEntries)
         for entry in written.lazy.map(RangeEntry.init(packed:)) {
             w.write(entry.isRange)
-            w.write(entry.start, 16)
-            if entry.isRange { w.write(entry.end, 16) }
+            w.write(entry.start, as: .startOrOnlyVendorId)
+            if entry.isRange { w.write(entry.end, as: .endVendorId) }
         }
         return
     }
-    w.write(VendorSectionPlan.entryCount(set), 12)
+    w.write(VendorSectionPlan.entryCount(set), as: .numEntries)
     set.forEachRun { run in
         w.write(run.count > 1)
-        w.write(run.lowerBound, 16)
-        if run.count > 1 { w.write(run.upperBound, 16) }
+        w.write(run.lowerBound, as: .startOrOnlyVendorId)
+        if run.count > 1 { w.write(run.upperBound, as: .endVendorId) }
     }
 }
 
@@ -349,40 +340,55 @@ private struct RestrictionsPlan {
     init(_ restrictions: PublisherRestrictions, layout: RestrictionsLayout?) {
         self.restrictions = restrictions
         written = layout.flatMap { $0.decoded == restrictions ? $0 : nil }
-        // NumPubRestrictions(12), then per entry PurposeId(6) + RestrictionType(2) + the range entries
-        // (whose size includes their own 12-bit NumEntries).
+        // NumPubRestrictions, then per entry PurposeId, RestrictionType and the range entries (whose
+        // size includes their own NumEntries).
+        let entryHeader = Field.purposeId.width + Field.restrictionType.width
+        var total = Field.numPubRestrictions.width
         if let written {
-            var total = 12
-            written.forEach { _, _, entries in total += 8 + VendorSectionPlan.rangeBits(VendorSet(), entries) }
-            bits = total
+            written.forEach { _, _, entries in
+                total += entryHeader + VendorSectionPlan.rangeBits(VendorSet(), entries)
+            }
         } else {
-            bits = 12 + restrictions.reduce(0) { $0 + 8 + VendorSectionPlan.rangeBits($1.vendors, nil) }
+            for restriction in restrictions {
+                total += entryHeader + VendorSectionPlan.rangeBits(restriction.vendors, nil)
+            }
         }
+        bits = total
     }
 
     /// NumEntries has 12 bits: a vendor list of more than 4,095 runs cannot be written.
     func check() throws(TCStringError) {
         for restriction in restrictions where written == nil {
             let count = VendorSectionPlan.entryCount(restriction.vendors)
-            guard count <= 4095 else { throw .outOfRange(.numEntries, count) }
+            guard count <= VendorSectionPlan.maxEntryCount else { throw .outOfRange(.numEntries, count) }
         }
     }
 
     func write(into w: inout BitWriter) {
         if let written {
-            w.write(written.count, 12)
+            w.write(written.count, as: .numPubRestrictions)
             written.forEach { purposeId, type, entries in
-                w.write(purposeId, 6)
-                w.write(type.rawValue, 2)
+                w.write(purposeId, as: .purposeId)
+                w.write(type.rawValue, as: .restrictionType)
                 writeEntries(VendorSet(), entries, into: &w)
             }
             return
         }
-        w.write(restrictions.count, 12)
+        w.write(restrictions.count, as: .numPubRestrictions)
         for restriction in restrictions {
-            w.write(restriction.purposeId, 6)
-            w.write(restriction.restrictionType.rawValue, 2)
+            w.write(restriction.purposeId, as: .purposeId)
+            w.write(restriction.restrictionType.rawValue, as: .restrictionType)
             writeEntries(restriction.vendors, nil, into: &w)
         }
     }
+}
+
+extension BitWriter {
+    /// Writes `value` in the width of `field`.
+    @inline(__always)
+    mutating func write(_ value: Int, as field: Field) { write(value, field.width) }
+
+    /// Writes the top bits of an MSB-first word (a set's raw value) in the width of `field`.
+    @inline(__always)
+    mutating func writeLeftAligned(_ word: UInt64, as field: Field) { writeLeftAligned(word, field.width) }
 }

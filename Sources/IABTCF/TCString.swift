@@ -14,9 +14,9 @@ public struct TCString: Sendable {
     /// The encoding version; always 2 (TCF v2).
     public var version: Int { 2 }
 
-    // The stored properties' initial values are the decoder's zeroed start state: set here, they
-    // cost no copy of the value, which a separate initializer did. The public initializer below has
-    // its own, user-facing defaults (policy version 5, language EN, ...).
+    // The stored properties' initial values are the decoder's start state (zero bits), which it
+    // overwrites in place; the public initializer below has its own, user-facing defaults (policy
+    // version 5, language EN, ...).
 
     /// Created: when the TC string was created (TCF asks for the same day-level value as ``lastUpdated``).
     public var created = Timestamp(deciseconds: 0)
@@ -104,9 +104,8 @@ public struct TCString: Sendable {
     /// restrictions are the ones it decoded.
     var wire = WireLayout()
     /// The vendor sets and restrictions once any of them is set in code; `nil` while they are the
-    /// decoded ones in ``words``. Keeping them out of the stored properties until then leaves a
-    /// decoded value two references (this and the words) instead of six, and 280 bytes
-    /// instead of 417: quicker to create, copy and destroy.
+    /// decoded ones in ``words``. Keeping them out of the stored properties until then keeps a
+    /// decoded value small, with few references: quick to create, copy and destroy.
     private var edited: EditedSets?
 
     /// The edited sets, made first (from the decoded ones) or copied when shared, so that they
@@ -194,22 +193,7 @@ extension TCString: CustomReflectable {
     /// The fields, as `print`, `dump` and debuggers show them; the layout and storage behind the
     /// vendor sets are left out.
     public var customMirror: Mirror {
-        Mirror(
-            self,
-            children: [
-                "created": created, "lastUpdated": lastUpdated, "cmpId": cmpId, "cmpVersion": cmpVersion,
-                "consentScreen": consentScreen, "consentLanguage": consentLanguage,
-                "vendorListVersion": vendorListVersion, "policyVersion": policyVersion,
-                "isServiceSpecific": isServiceSpecific, "useNonStandardTexts": useNonStandardTexts,
-                "specialFeatureOptIns": specialFeatureOptIns, "purposeConsents": purposeConsents,
-                "purposeLegitimateInterests": purposeLegitimateInterests, "purposeOneTreatment": purposeOneTreatment,
-                "publisherCountryCode": publisherCountryCode, "vendorConsents": vendorConsents,
-                "vendorLegitimateInterests": vendorLegitimateInterests, "publisherRestrictions": publisherRestrictions,
-                "disclosedVendors": disclosedVendors as Any, "allowedVendors": allowedVendors as Any,
-                "publisherTC": publisherTC as Any,
-            ],
-            displayStyle: .struct
-        )
+        Mirror(self, children: Mirror(reflecting: fields).children, displayStyle: .struct)
     }
 }
 
@@ -222,7 +206,8 @@ extension TCString: Hashable {
     /// Hashes every field; the wire layout is not part of the hash.
     public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 
-    /// The fields as one hashable value (the layout left out).
+    /// The fields without the storage behind the vendor sets: what equality, hashing and the
+    /// mirror see, in the order the mirror shows them.
     private var fields: Fields {
         Fields(
             created: created,
@@ -249,6 +234,7 @@ extension TCString: Hashable {
         )
     }
 
+    /// The public fields as stored values: Swift derives their equality, hash and reflection.
     private struct Fields: Hashable {
         var created, lastUpdated: Timestamp
         var cmpId, cmpVersion, consentScreen: Int

@@ -1,55 +1,61 @@
 package import IABTCF
 
-/// The decode schema: the keys and their order are a contract other tools depend on.
+/// The decode schema as a JSON tree: every key of `SchemaKey`, in its order (a contract other
+/// tools depend on).
 extension TCString {
-    package var json: JSON {
-        .object([
-            ("version", .int(version)),
-            ("created", .string(created.description)),
-            ("lastUpdated", .string(lastUpdated.description)),
-            ("cmpId", .int(cmpId)),
-            ("cmpVersion", .int(cmpVersion)),
-            ("consentScreen", .int(consentScreen)),
-            ("consentLanguage", .string(consentLanguage.description)),
-            ("vendorListVersion", .int(vendorListVersion)),
-            ("policyVersion", .int(policyVersion)),
-            ("isServiceSpecific", .bool(isServiceSpecific)),
-            ("useNonStandardTexts", .bool(useNonStandardTexts)),
-            ("specialFeatureOptIns", .ids(specialFeatureOptIns)),
-            ("purposeConsents", .ids(purposeConsents)),
-            ("purposeLegitimateInterests", .ids(purposeLegitimateInterests)),
-            ("purposeOneTreatment", .bool(purposeOneTreatment)),
-            ("publisherCountryCode", .string(publisherCountryCode.description)),
-            ("vendorConsents", .ids(vendorConsents)),
-            ("vendorLegitimateInterests", .ids(vendorLegitimateInterests)),
-            (
-                "publisherRestrictions",
-                .array(
-                    publisherRestrictions.map {
-                        .object([
-                            ("purposeId", .int($0.purposeId)),
-                            ("restrictionType", .int($0.restrictionType.rawValue)),
-                            ("vendors", .ids($0.vendors)),
-                        ])
-                    }
-                )
-            ),
-            ("disclosedVendors", disclosedVendors.map { .ids($0) } ?? .null),
-            ("allowedVendors", allowedVendors.map { .ids($0) } ?? .null),
-            ("publisherTC", publisherTC.map(\.json) ?? .null),
-        ])
+    package var json: JSON { .object(SchemaKey.allCases.map { ($0.rawValue, json($0)) }) }
+
+    private func json(_ key: SchemaKey) -> JSON {
+        switch key {
+        case .version: .int(version)
+        case .created: .string(created.description)
+        case .lastUpdated: .string(lastUpdated.description)
+        case .cmpId: .int(cmpId)
+        case .cmpVersion: .int(cmpVersion)
+        case .consentScreen: .int(consentScreen)
+        case .consentLanguage: .string(consentLanguage.description)
+        case .vendorListVersion: .int(vendorListVersion)
+        case .policyVersion: .int(policyVersion)
+        case .isServiceSpecific: .bool(isServiceSpecific)
+        case .useNonStandardTexts: .bool(useNonStandardTexts)
+        case .specialFeatureOptIns: .ids(specialFeatureOptIns)
+        case .purposeConsents: .ids(purposeConsents)
+        case .purposeLegitimateInterests: .ids(purposeLegitimateInterests)
+        case .purposeOneTreatment: .bool(purposeOneTreatment)
+        case .publisherCountryCode: .string(publisherCountryCode.description)
+        case .vendorConsents: .ids(vendorConsents)
+        case .vendorLegitimateInterests: .ids(vendorLegitimateInterests)
+        case .publisherRestrictions: .array(publisherRestrictions.map(\.json))
+        case .disclosedVendors: disclosedVendors.map { .ids($0) } ?? .null
+        case .allowedVendors: allowedVendors.map { .ids($0) } ?? .null
+        case .publisherTC: publisherTC.map(\.json) ?? .null
+        }
+    }
+}
+
+extension PublisherRestriction {
+    package var json: JSON { .object(SchemaKey.allCases.map { ($0.rawValue, json($0)) }) }
+
+    private func json(_ key: SchemaKey) -> JSON {
+        switch key {
+        case .purposeId: .int(purposeId)
+        case .restrictionType: .int(restrictionType.rawValue)
+        case .vendors: .ids(vendors)
+        }
     }
 }
 
 extension PublisherTC {
-    package var json: JSON {
-        .object([
-            ("purposeConsents", .ids(purposeConsents)),
-            ("purposeLegitimateInterests", .ids(purposeLegitimateInterests)),
-            ("numCustomPurposes", .int(numCustomPurposes)),
-            ("customPurposeConsents", .ids(customPurposeConsents)),
-            ("customPurposeLegitimateInterests", .ids(customPurposeLegitimateInterests)),
-        ])
+    package var json: JSON { .object(SchemaKey.allCases.map { ($0.rawValue, json($0)) }) }
+
+    private func json(_ key: SchemaKey) -> JSON {
+        switch key {
+        case .purposeConsents: .ids(purposeConsents)
+        case .purposeLegitimateInterests: .ids(purposeLegitimateInterests)
+        case .numCustomPurposes: .int(numCustomPurposes)
+        case .customPurposeConsents: .ids(customPurposeConsents)
+        case .customPurposeLegitimateInterests: .ids(customPurposeLegitimateInterests)
+        }
     }
 }
 

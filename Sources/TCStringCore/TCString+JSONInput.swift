@@ -18,82 +18,123 @@ package struct ModelError: Error, CustomStringConvertible {
 /// missing required key (``requiredJSONKeys``) are errors naming the key. Every `tcstring decode`
 /// output is accepted, except a publisher restriction for a purpose outside 1-24: the wire field
 /// holds 0-63, but `PublisherRestrictions`' public API takes only 1-24. Missing optional keys take
-/// the defaults listed in `EncodeCommand.keysHelp`; those defaults give a string `validate()` has
-/// nothing to say about.
+/// the defaults `SchemaKey.inputHelp` lists; those defaults give a string `validate()` has nothing
+/// to say about. (`Codable` differs: it requires every key but the optional segments.)
 extension TCString {
-    /// Every key of the decode schema, in its order; `version` is accepted and must be 2.
-    package static let jsonKeys = [
-        "version", "created", "lastUpdated", "cmpId", "cmpVersion", "consentScreen", "consentLanguage",
-        "vendorListVersion", "policyVersion", "isServiceSpecific", "useNonStandardTexts", "specialFeatureOptIns",
-        "purposeConsents", "purposeLegitimateInterests", "purposeOneTreatment", "publisherCountryCode",
-        "vendorConsents", "vendorLegitimateInterests", "publisherRestrictions", "disclosedVendors",
-        "allowedVendors", "publisherTC",
-    ]
     /// The keys without a default: nothing neutral stands in for a CMP's id or a vendor list version
     /// (`validate()` flags 0 for both, and CmpId 1).
-    package static let requiredJSONKeys = ["cmpId", "vendorListVersion"]
-    /// The keys of one `publisherRestrictions` entry; `vendors` defaults to none.
-    package static let restrictionJSONKeys = ["purposeId", "restrictionType", "vendors"]
-    /// The keys of `publisherTC`.
-    package static let publisherTCJSONKeys = [
-        "purposeConsents", "purposeLegitimateInterests", "numCustomPurposes", "customPurposeConsents",
-        "customPurposeLegitimateInterests",
-    ]
+    package static let requiredJSONKeys: [SchemaKey] = [.cmpId, .vendorListVersion]
 
     package init(json: JSON, today: Timestamp) throws(ModelError) {
-        let fields = try Fields(json, path: "", keys: Self.jsonKeys, required: Self.requiredJSONKeys)
-        let created = try fields.timestamp("created") ?? today.startOfDay
-        self.init(created: created, lastUpdated: try fields.timestamp("lastUpdated") ?? created)
-        if let version = try fields.int("version", 0...63), version != 2 {
-            throw fields.error("version", "\(version) is not supported; only version 2 can be encoded")
+        let fields = try Fields(json, path: "", keys: SchemaKey.allCases, required: Self.requiredJSONKeys)
+        let created = try fields.timestamp(.created) ?? today.startOfDay
+        self.init(created: created, lastUpdated: try fields.timestamp(.lastUpdated) ?? created)
+        if let version = try fields.int(.version, 0...63), version != 2 {
+            throw fields.error(.version, "\(version) is not supported; only version 2 can be encoded")
         }
-        cmpId = try fields.int("cmpId", 0...4095) ?? 0
-        cmpVersion = try fields.int("cmpVersion", 0...4095) ?? 0
-        consentScreen = try fields.int("consentScreen", 0...63) ?? 0
-        consentLanguage = try fields.code("consentLanguage") ?? consentLanguage
-        vendorListVersion = try fields.int("vendorListVersion", 0...4095) ?? 0
-        policyVersion = try fields.int("policyVersion", 0...63) ?? policyVersion
-        isServiceSpecific = try fields.bool("isServiceSpecific") ?? true
-        useNonStandardTexts = try fields.bool("useNonStandardTexts") ?? false
-        specialFeatureOptIns = try fields.smallSet("specialFeatureOptIns") ?? []
-        purposeConsents = try fields.smallSet("purposeConsents") ?? []
-        purposeLegitimateInterests = try fields.smallSet("purposeLegitimateInterests") ?? []
-        purposeOneTreatment = try fields.bool("purposeOneTreatment") ?? false
-        publisherCountryCode = try fields.code("publisherCountryCode") ?? publisherCountryCode
-        vendorConsents = try fields.vendors("vendorConsents") ?? []
-        vendorLegitimateInterests = try fields.vendors("vendorLegitimateInterests") ?? []
-        publisherRestrictions = try fields.restrictions("publisherRestrictions")
+        cmpId = try fields.int(.cmpId, 0...4095) ?? 0
+        cmpVersion = try fields.int(.cmpVersion, 0...4095) ?? 0
+        consentScreen = try fields.int(.consentScreen, 0...63) ?? 0
+        consentLanguage = try fields.code(.consentLanguage) ?? consentLanguage
+        vendorListVersion = try fields.int(.vendorListVersion, 0...4095) ?? 0
+        policyVersion = try fields.int(.policyVersion, 0...63) ?? policyVersion
+        isServiceSpecific = try fields.bool(.isServiceSpecific) ?? true
+        useNonStandardTexts = try fields.bool(.useNonStandardTexts) ?? false
+        specialFeatureOptIns = try fields.smallSet(.specialFeatureOptIns) ?? []
+        purposeConsents = try fields.smallSet(.purposeConsents) ?? []
+        purposeLegitimateInterests = try fields.smallSet(.purposeLegitimateInterests) ?? []
+        purposeOneTreatment = try fields.bool(.purposeOneTreatment) ?? false
+        publisherCountryCode = try fields.code(.publisherCountryCode) ?? publisherCountryCode
+        vendorConsents = try fields.vendors(.vendorConsents) ?? []
+        vendorLegitimateInterests = try fields.vendors(.vendorLegitimateInterests) ?? []
+        publisherRestrictions = try fields.restrictions(.publisherRestrictions)
         // Absent: every vendor the string speaks of was disclosed (TCF 2.3 requires the segment);
         // null: no segment, as `decode` prints it.
         disclosedVendors =
-            fields.has("disclosedVendors")
-            ? try fields.vendors("disclosedVendors", nullable: true)
+            fields.has(.disclosedVendors)
+            ? try fields.vendors(.disclosedVendors, nullable: true)
             : vendorConsents.union(vendorLegitimateInterests)
-        allowedVendors = try fields.vendors("allowedVendors", nullable: true)
-        publisherTC = try fields.publisherTC("publisherTC")
+        allowedVendors = try fields.vendors(.allowedVendors, nullable: true)
+        publisherTC = try fields.publisherTC(.publisherTC)
     }
 }
 
+extension TCString.SchemaKey {
+    /// What `tcstring encode` takes for the key and, unless ``TCString/requiredJSONKeys`` holds it,
+    /// its default when missing: the rows of the key table in `encode --help`.
+    package var inputHelp: String {
+        typealias Restriction = PublisherRestriction.SchemaKey
+        typealias Publisher = PublisherTC.SchemaKey
+        return switch self {
+        case .cmpId: "the CMP's registered id, 0-4095 (validate flags 0 and 1)"
+        case .vendorListVersion: "the Global Vendor List version, 0-4095 (validate flags 0)"
+        case .version: "2, the only version encoded"
+        case .created: #"today at 00:00 UTC; "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SS[.fff]Z""#
+        case .lastUpdated: Self.created.rawValue
+        case .cmpVersion: "0 (0-4095)"
+        case .consentScreen: "0 (0-63)"
+        case .consentLanguage: #""EN" (two letters)"#
+        case .policyVersion: "5 (0-63)"
+        case .isServiceSpecific: "true"
+        case .useNonStandardTexts, .purposeOneTreatment: "false"
+        case .specialFeatureOptIns: "[] (ids 1-12)"
+        case .purposeConsents, .purposeLegitimateInterests: "[] (ids 1-24)"
+        case .publisherCountryCode: #""AA" (two letters)"#
+        case .vendorConsents, .vendorLegitimateInterests: "[] (ids 1-65535)"
+        case .publisherRestrictions:
+            "[], or entries {\(quoted(Restriction.purposeId)): 1-24, \(quoted(Restriction.restrictionType)): 0-3,\n"
+                + "\(quoted(Restriction.vendors)): ids, default []}"
+        case .disclosedVendors:
+            "\(Self.vendorConsents.rawValue) + \(Self.vendorLegitimateInterests.rawValue); null: no segment"
+        case .allowedVendors: "null: no segment"
+        case .publisherTC:
+            "null: no segment; or {\(quoted(Publisher.purposeConsents)),\n"
+                + "\(quoted(Publisher.purposeLegitimateInterests)) (ids 1-24, default []),\n"
+                + "\(quoted(Publisher.numCustomPurposes)) (0-63, default the highest custom purpose),\n"
+                + "\(quoted(Publisher.customPurposeConsents)), \(quoted(Publisher.customPurposeLegitimateInterests))\n"
+                + "(ids 1-\(Publisher.numCustomPurposes.rawValue), default [])}"
+        }
+    }
+}
+
+/// A key in quotes, as JSON writes it.
+private func quoted(_ key: some CodingKey) -> String { "\"\(key.stringValue)\"" }
+
+/// A key of an object ``Fields`` reads: a schema's coding key, or a string.
+package protocol FieldKey {
+    var stringValue: String { get }
+}
+
+extension String: FieldKey {
+    package var stringValue: String { self }
+}
+
+extension TCString.SchemaKey: FieldKey {}
+extension PublisherTC.SchemaKey: FieldKey {}
+extension PublisherRestriction.SchemaKey: FieldKey {}
+
 /// Typed access to the members of one JSON object, with errors that name the key's path.
-package struct Fields {
+package struct Fields<Key: FieldKey> {
     let members: [(String, JSON)]
     /// Where the object sits, e.g. `publisherRestrictions[0]`; empty at the top level.
     let path: String
 
     /// Checks that `json` is an object with only `keys`, each at most once, and every `required` key.
-    package init(_ json: JSON, path: String, keys: [String], required: [String] = []) throws(ModelError) {
+    package init(_ json: JSON, path: String, keys: [Key], required: [Key] = []) throws(ModelError) {
         guard case .object(let members) = json else { throw ModelError(at: path, "\(json.brief) is not an object") }
+        let names = keys.map(\.stringValue)
         for (index, (key, _)) in members.enumerated() {
-            guard keys.contains(key) else {
-                let suggestion = Self.closest(to: key, in: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+            guard names.contains(key) else {
+                let suggestion = Self.closest(to: key, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
                 throw ModelError(at: path, "unknown key \"\(key)\"\(suggestion)")
             }
             guard !members[..<index].contains(where: { $0.0 == key }) else {
                 throw ModelError(at: path, "duplicate key \"\(key)\"")
             }
         }
-        for key in required where !members.contains(where: { $0.0 == key }) {
-            throw ModelError(at: path, "missing key \"\(key)\" (required: \(required.joined(separator: ", ")))")
+        let requiredNames = required.map(\.stringValue)
+        for key in requiredNames where !members.contains(where: { $0.0 == key }) {
+            throw ModelError(at: path, "missing key \"\(key)\" (required: \(requiredNames.joined(separator: ", ")))")
         }
         self.members = members
         self.path = path
@@ -126,15 +167,15 @@ package struct Fields {
         return previous[b.count]
     }
 
-    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func keyPath(_ key: Key) -> String { path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)" }
 
-    package func error(_ key: String, _ message: String) -> ModelError { ModelError(at: keyPath(key), message) }
+    package func error(_ key: Key, _ message: String) -> ModelError { ModelError(at: keyPath(key), message) }
 
-    func has(_ key: String) -> Bool { members.contains { $0.0 == key } }
+    func has(_ key: Key) -> Bool { members.contains { $0.0 == key.stringValue } }
 
     /// The member; `nil` when it is missing, or `null` where `nullable`. `null` elsewhere is a type error.
-    func value(_ key: String, _ expected: String, nullable: Bool = false) throws(ModelError) -> JSON? {
-        guard let value = members.first(where: { $0.0 == key })?.1 else { return nil }
+    func value(_ key: Key, _ expected: String, nullable: Bool = false) throws(ModelError) -> JSON? {
+        guard let value = members.first(where: { $0.0 == key.stringValue })?.1 else { return nil }
         if value == .null {
             if nullable { return nil }
             throw error(key, "null is not \(expected)")
@@ -142,7 +183,7 @@ package struct Fields {
         return value
     }
 
-    func int(_ key: String, _ range: ClosedRange<Int>) throws(ModelError) -> Int? {
+    func int(_ key: Key, _ range: ClosedRange<Int>) throws(ModelError) -> Int? {
         guard let value = try value(key, "an integer") else { return nil }
         return try Self.int(value, range, at: keyPath(key))
     }
@@ -164,19 +205,19 @@ package struct Fields {
         return number
     }
 
-    func bool(_ key: String) throws(ModelError) -> Bool? {
+    func bool(_ key: Key) throws(ModelError) -> Bool? {
         guard let value = try value(key, "true or false") else { return nil }
         guard case .bool(let flag) = value else { throw error(key, "\(value.brief) is not true or false") }
         return flag
     }
 
-    func string(_ key: String, _ expected: String) throws(ModelError) -> String? {
+    func string(_ key: Key, _ expected: String) throws(ModelError) -> String? {
         guard let value = try value(key, expected) else { return nil }
         guard case .string(let text) = value else { throw error(key, "\(value.brief) is not \(expected)") }
         return text
     }
 
-    func timestamp(_ key: String) throws(ModelError) -> Timestamp? {
+    func timestamp(_ key: Key) throws(ModelError) -> Timestamp? {
         let expected = "an ISO-8601 UTC time (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.fff]Z)"
         guard let text = try string(key, expected) else { return nil }
         guard let timestamp = Timestamp(iso8601: text) else {
@@ -189,7 +230,7 @@ package struct Fields {
         return timestamp
     }
 
-    func code(_ key: String) throws(ModelError) -> TwoLetterCode? {
+    func code(_ key: Key) throws(ModelError) -> TwoLetterCode? {
         let expected = "two letters A-Z"
         guard let text = try string(key, expected) else { return nil }
         // Two letters, or a code outside A-Z as `decode` prints it (`A` + value), so decode | encode round-trips.
@@ -202,7 +243,7 @@ package struct Fields {
 
     /// An id list, each id checked against `range`; an error names the element, e.g. `vendorConsents[3]`.
     func ids(
-        _ key: String,
+        _ key: Key,
         _ range: ClosedRange<Int>,
         limit: (name: String, value: Int)? = nil,
         nullable: Bool = false
@@ -218,7 +259,7 @@ package struct Fields {
     }
 
     package func smallSet<Set: SmallIDSet>(
-        _ key: String,
+        _ key: Key,
         limit: (name: String, value: Int)? = nil
     ) throws(ModelError) -> Set? {
         guard let ids = try ids(key, 1...Set.maxID, limit: limit) else { return nil }
@@ -226,26 +267,26 @@ package struct Fields {
         return try? Set(ids)
     }
 
-    package func vendors(_ key: String, nullable: Bool = false) throws(ModelError) -> VendorSet? {
+    package func vendors(_ key: Key, nullable: Bool = false) throws(ModelError) -> VendorSet? {
         guard let ids = try ids(key, 1...VendorSet.maxID, nullable: nullable) else { return nil }
         return try? VendorSet(ids)
     }
 
-    package func restrictions(_ key: String) throws(ModelError) -> PublisherRestrictions {
+    package func restrictions(_ key: Key) throws(ModelError) -> PublisherRestrictions {
         guard let value = try value(key, "a list of restrictions") else { return PublisherRestrictions() }
         guard case .array(let items) = value else { throw error(key, "\(value.brief) is not a list of restrictions") }
         var result = PublisherRestrictions()
         for (index, item) in items.enumerated() {
-            let entry = try Fields(
+            let entry = try Fields<PublisherRestriction.SchemaKey>(
                 item,
                 path: "\(keyPath(key))[\(index)]",
-                keys: TCString.restrictionJSONKeys,
-                required: ["purposeId", "restrictionType"]
+                keys: PublisherRestriction.SchemaKey.allCases,
+                required: [.purposeId, .restrictionType]
             )
             // The wire field holds 0-63, but only purposes 1-24 can be restricted through the model.
-            let purposeId = try entry.int("purposeId", 1...PurposeSet.maxID) ?? 0
-            let rawType = try entry.int("restrictionType", 0...3) ?? 0
-            let vendors = try entry.vendors("vendors") ?? []
+            let purposeId = try entry.int(.purposeId, 1...PurposeSet.maxID) ?? 0
+            let rawType = try entry.int(.restrictionType, 0...3) ?? 0
+            let vendors = try entry.vendors(.vendors) ?? []
             try? result.insert(
                 vendors: vendors,
                 purposeId: purposeId,
@@ -255,16 +296,16 @@ package struct Fields {
         return result
     }
 
-    func publisherTC(_ key: String) throws(ModelError) -> PublisherTC? {
+    func publisherTC(_ key: Key) throws(ModelError) -> PublisherTC? {
         guard let value = try value(key, "an object", nullable: true) else { return nil }
-        let p = try Fields(value, path: keyPath(key), keys: TCString.publisherTCJSONKeys)
-        let given = try p.int("numCustomPurposes", 0...CustomPurposeSet.maxID)
-        let limit = given.map { (name: "numCustomPurposes", value: $0) }
-        let consents: CustomPurposeSet? = try p.smallSet("customPurposeConsents", limit: limit)
-        let interests: CustomPurposeSet? = try p.smallSet("customPurposeLegitimateInterests", limit: limit)
+        let p = try Fields<PublisherTC.SchemaKey>(value, path: keyPath(key), keys: PublisherTC.SchemaKey.allCases)
+        let given = try p.int(.numCustomPurposes, 0...CustomPurposeSet.maxID)
+        let limit = given.map { (name: PublisherTC.SchemaKey.numCustomPurposes.rawValue, value: $0) }
+        let consents: CustomPurposeSet? = try p.smallSet(.customPurposeConsents, limit: limit)
+        let interests: CustomPurposeSet? = try p.smallSet(.customPurposeLegitimateInterests, limit: limit)
         return PublisherTC(
-            purposeConsents: try p.smallSet("purposeConsents") ?? [],
-            purposeLegitimateInterests: try p.smallSet("purposeLegitimateInterests") ?? [],
+            purposeConsents: try p.smallSet(.purposeConsents) ?? [],
+            purposeLegitimateInterests: try p.smallSet(.purposeLegitimateInterests) ?? [],
             // Without numCustomPurposes, as many as the highest custom purpose given.
             numCustomPurposes: given ?? Swift.max(consents?.max ?? 0, interests?.max ?? 0),
             customPurposeConsents: consents ?? [],

@@ -5,33 +5,6 @@ import TCStringCore
 /// `tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N ...`
 /// (see ``Usage/encodeChoice``): the string a CMP writes for a choice against a vendor list.
 enum EncodeChoiceCommand {
-    static let usage = """
-        usage: tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N
-                               [--cmp-version N] [--consent-screen N] [--language XX]
-                               [--publisher-cc XX] [--vendors IDS] [--restrictions FILE]
-                               [--date YYYY-MM-DD] [--max-length N]
-          Print the TC string a CMP writes for a choice made in a notice showing vendors of the
-          vendor list FILE: Disclosed Vendors = the shown vendors; Accept All consents to every
-          purpose, special feature and vendor they declare on consent (or flexible) and sets the
-          legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
-          policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
-          the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
-          policy-2 list after 2023-09-30, a restriction the vendor's declarations do not allow,
-          CmpId 0 or 1) is refused, exit 1.
-          --accept-all, --reject-all  the choice
-          --choice FILE       a JSON object with any of purposeConsents,
-                              purposeLegitimateInterestObjections, specialFeatureOptIns,
-                              vendorConsents, vendorLegitimateInterestObjections (id lists);
-                              legitimate interests are Accept All's less the objections
-          --cmp-id N          CmpId, 2-4095; --cmp-version N (default 0), --consent-screen N (0)
-          --language XX       ConsentLanguage (default EN); --publisher-cc XX PublisherCC (AA)
-          --vendors IDS       the shown vendors, e.g. 1,5-9 (default: the list's vendors without
-                              a deletedDate); an id the list does not hold is an error
-          --restrictions FILE a JSON list of {"purposeId", "restrictionType", "vendors"}
-          --date YYYY-MM-DD   the day of the choice (default: today, UTC)
-          --max-length N      as above
-        """
-
     /// The keys of a `--choice` file; any other key is an error naming it.
     static let choiceKeys = [
         "purposeConsents", "purposeLegitimateInterestObjections", "specialFeatureOptIns", "vendorConsents",

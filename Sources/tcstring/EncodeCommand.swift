@@ -12,42 +12,28 @@ import Musl
 /// `tcstring encode [FILE | -]` and `tcstring reencode [STRING | -]`.
 enum EncodeCommand {
     /// The keys `encode` reads, which it requires and what the others default to (for `encode --help`
-    /// and the README). Any other key is an error, as is `null` outside the three segment keys.
-    static let keysHelp = """
-          Keys (the decode schema; any other key is an error naming it):
-            required:
-              cmpId                       the CMP's registered id, 0-4095 (validate flags 0 and 1)
-              vendorListVersion           the Global Vendor List version, 0-4095 (validate flags 0)
-            optional, with their defaults:
-              version                     2, the only version encoded
-              created                     today at 00:00 UTC; "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SS[.fff]Z"
-              lastUpdated                 created
-              cmpVersion                  0 (0-4095)
-              consentScreen               0 (0-63)
-              consentLanguage             "EN" (two letters)
-              policyVersion               5 (0-63)
-              isServiceSpecific           true
-              useNonStandardTexts         false
-              specialFeatureOptIns        [] (ids 1-12)
-              purposeConsents             [] (ids 1-24)
-              purposeLegitimateInterests  [] (ids 1-24)
-              purposeOneTreatment         false
-              publisherCountryCode        "AA" (two letters)
-              vendorConsents              [] (ids 1-65535)
-              vendorLegitimateInterests   [] (ids 1-65535)
-              publisherRestrictions       [], or entries {"purposeId": 1-24, "restrictionType": 0-3,
-                                          "vendors": ids, default []}
-              disclosedVendors            vendorConsents + vendorLegitimateInterests; null: no segment
-              allowedVendors              null: no segment
-              publisherTC                 null: no segment; or {"purposeConsents",
-                                          "purposeLegitimateInterests" (ids 1-24, default []),
-                                          "numCustomPurposes" (0-63, default the highest custom purpose),
-                                          "customPurposeConsents", "customPurposeLegitimateInterests"
-                                          (ids 1-numCustomPurposes, default [])}
-          null stands for an absent segment and is accepted for those three keys only. With a
-          registered cmpId (2 or more) and a vendorListVersion of 1 or more, the defaults give a
-          string validate finds nothing to flag in (policy version 5).
-        """
+    /// and the README): the schema's keys in order, with the reader's `inputHelp` for each. Any
+    /// other key is an error, as is `null` outside the three segment keys.
+    static let keysHelp: String = {
+        let keys = TCString.SchemaKey.allCases
+        let required = TCString.requiredJSONKeys
+        let width = keys.map(\.rawValue.count).max() ?? 0
+        func rows(_ keys: [TCString.SchemaKey]) -> String {
+            Usage.options(keys.map { ($0.rawValue, $0.inputHelp) }, indent: 6, width: width)
+        }
+        let cmpId = TCString.SchemaKey.cmpId.rawValue
+        let vendorListVersion = TCString.SchemaKey.vendorListVersion.rawValue
+        return """
+              Keys (the decode schema; any other key is an error naming it):
+                required:
+            \(rows(keys.filter { required.contains($0) }))
+                optional, with their defaults:
+            \(rows(keys.filter { !required.contains($0) }))
+              null stands for an absent segment and is accepted for those three keys only. With a
+              registered \(cmpId) (2 or more) and a \(vendorListVersion) of 1 or more, the defaults give a
+              string validate finds nothing to flag in (policy version 5).
+            """
+    }()
 
     /// Reads one JSON object in the decode schema and prints its canonical TC string.
     static func encode(_ arguments: [String]) -> Int32 {

@@ -5,75 +5,104 @@ import TCStringCore
 /// byte (tested over every fixture and random values), without building a JSON tree or a `String`
 /// per value. This is what makes `tcstring decode -` fast in batch.
 extension TCString {
+    private static let keys = KeyBytes<SchemaKey>()
+
     func writeJSON(to out: inout ByteBuffer) {
-        out.append(#"{"version":"#)
-        out.appendInt(version)
-        out.append(#","created":"#)
-        out.writeTimestamp(created)
-        out.append(#","lastUpdated":"#)
-        out.writeTimestamp(lastUpdated)
-        out.append(#","cmpId":"#)
-        out.appendInt(cmpId)
-        out.append(#","cmpVersion":"#)
-        out.appendInt(cmpVersion)
-        out.append(#","consentScreen":"#)
-        out.appendInt(consentScreen)
-        out.append(#","consentLanguage":"#)
-        out.writeCode(consentLanguage)
-        out.append(#","vendorListVersion":"#)
-        out.appendInt(vendorListVersion)
-        out.append(#","policyVersion":"#)
-        out.appendInt(policyVersion)
-        out.append(#","isServiceSpecific":"#)
-        out.writeBool(isServiceSpecific)
-        out.append(#","useNonStandardTexts":"#)
-        out.writeBool(useNonStandardTexts)
-        out.append(#","specialFeatureOptIns":"#)
-        out.writeIDs(specialFeatureOptIns, count: specialFeatureOptIns.count)
-        out.append(#","purposeConsents":"#)
-        out.writeIDs(purposeConsents, count: purposeConsents.count)
-        out.append(#","purposeLegitimateInterests":"#)
-        out.writeIDs(purposeLegitimateInterests, count: purposeLegitimateInterests.count)
-        out.append(#","purposeOneTreatment":"#)
-        out.writeBool(purposeOneTreatment)
-        out.append(#","publisherCountryCode":"#)
-        out.writeCode(publisherCountryCode)
-        out.append(#","vendorConsents":"#)
-        out.writeVendors(vendorConsents)
-        out.append(#","vendorLegitimateInterests":"#)
-        out.writeVendors(vendorLegitimateInterests)
-        out.append(#","publisherRestrictions":["#)
-        for (index, restriction) in publisherRestrictions.enumerated() {
-            out.append(index == 0 ? #"{"purposeId":"# : #",{"purposeId":"#)
-            out.appendInt(restriction.purposeId)
-            out.append(#","restrictionType":"#)
-            out.appendInt(restriction.restrictionType.rawValue)
-            out.append(#","vendors":"#)
-            out.writeVendors(restriction.vendors)
-            out.append("}")
+        Self.keys.writeObject(to: &out) { key, out in
+            switch key {
+            case .version: out.appendInt(version)
+            case .created: out.writeTimestamp(created)
+            case .lastUpdated: out.writeTimestamp(lastUpdated)
+            case .cmpId: out.appendInt(cmpId)
+            case .cmpVersion: out.appendInt(cmpVersion)
+            case .consentScreen: out.appendInt(consentScreen)
+            case .consentLanguage: out.writeCode(consentLanguage)
+            case .vendorListVersion: out.appendInt(vendorListVersion)
+            case .policyVersion: out.appendInt(policyVersion)
+            case .isServiceSpecific: out.writeBool(isServiceSpecific)
+            case .useNonStandardTexts: out.writeBool(useNonStandardTexts)
+            case .specialFeatureOptIns: out.writeIDs(specialFeatureOptIns)
+            case .purposeConsents: out.writeIDs(purposeConsents)
+            case .purposeLegitimateInterests: out.writeIDs(purposeLegitimateInterests)
+            case .purposeOneTreatment: out.writeBool(purposeOneTreatment)
+            case .publisherCountryCode: out.writeCode(publisherCountryCode)
+            case .vendorConsents: out.writeVendors(vendorConsents)
+            case .vendorLegitimateInterests: out.writeVendors(vendorLegitimateInterests)
+            case .publisherRestrictions:
+                out.append("[")
+                for (index, restriction) in publisherRestrictions.enumerated() {
+                    if index > 0 { out.append(",") }
+                    restriction.writeJSON(to: &out)
+                }
+                out.append("]")
+            case .disclosedVendors: out.writeVendors(disclosedVendors)
+            case .allowedVendors: out.writeVendors(allowedVendors)
+            case .publisherTC:
+                if let publisherTC { publisherTC.writeJSON(to: &out) } else { out.append("null") }
+            }
         }
-        out.append(#"],"disclosedVendors":"#)
-        out.writeVendors(disclosedVendors)
-        out.append(#","allowedVendors":"#)
-        out.writeVendors(allowedVendors)
-        out.append(#","publisherTC":"#)
-        if let publisherTC {
-            out.append(#"{"purposeConsents":"#)
-            out.writeIDs(publisherTC.purposeConsents, count: publisherTC.purposeConsents.count)
-            out.append(#","purposeLegitimateInterests":"#)
-            out.writeIDs(publisherTC.purposeLegitimateInterests, count: publisherTC.purposeLegitimateInterests.count)
-            out.append(#","numCustomPurposes":"#)
-            out.appendInt(publisherTC.numCustomPurposes)
-            out.append(#","customPurposeConsents":"#)
-            out.writeIDs(publisherTC.customPurposeConsents, count: publisherTC.customPurposeConsents.count)
-            out.append(#","customPurposeLegitimateInterests":"#)
-            out.writeIDs(
-                publisherTC.customPurposeLegitimateInterests,
-                count: publisherTC.customPurposeLegitimateInterests.count
-            )
-            out.append("}")
-        } else {
-            out.append("null")
+    }
+}
+
+extension PublisherRestriction {
+    private static let keys = KeyBytes<SchemaKey>()
+
+    func writeJSON(to out: inout ByteBuffer) {
+        Self.keys.writeObject(to: &out) { key, out in
+            switch key {
+            case .purposeId: out.appendInt(purposeId)
+            case .restrictionType: out.appendInt(restrictionType.rawValue)
+            case .vendors: out.writeVendors(vendors)
+            }
+        }
+    }
+}
+
+extension PublisherTC {
+    private static let keys = KeyBytes<SchemaKey>()
+
+    func writeJSON(to out: inout ByteBuffer) {
+        Self.keys.writeObject(to: &out) { key, out in
+            switch key {
+            case .purposeConsents: out.writeIDs(purposeConsents)
+            case .purposeLegitimateInterests: out.writeIDs(purposeLegitimateInterests)
+            case .numCustomPurposes: out.appendInt(numCustomPurposes)
+            case .customPurposeConsents: out.writeIDs(customPurposeConsents)
+            case .customPurposeLegitimateInterests: out.writeIDs(customPurposeLegitimateInterests)
+            }
+        }
+    }
+}
+
+/// A schema object's keys in order, each with the bytes written before its value (`{"key":` for
+/// the first, `,"key":` for the others), made once so that writing a key is one copy.
+struct KeyBytes<Key: CodingKey & CaseIterable & Sendable>: Sendable {
+    private let keys: [Key]
+    private let bytes: [UInt8]
+    /// Where each key's bytes end in `bytes`.
+    private let ends: [Int]
+
+    init() {
+        keys = Array(Key.allCases)
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        for key in keys {
+            bytes += "\(bytes.isEmpty ? "{" : ",")\"\(key.stringValue)\":".utf8
+            ends.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// Writes the object: each key, then its value as `value` writes it, and the closing brace.
+    func writeObject(to out: inout ByteBuffer, _ value: (Key, inout ByteBuffer) -> Void) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for (key, end) in zip(keys, ends) {
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                value(key, &out)
+                start = end
+            }
         }
         out.append("}")
     }
@@ -81,6 +110,9 @@ extension TCString {
 
 extension ByteBuffer {
     mutating func writeBool(_ value: Bool) { value ? append("true") : append("false") }
+
+    /// A small-id set as an id list.
+    mutating func writeIDs(_ ids: some SmallIDSet) { writeIDs(ids, count: ids.count) }
 
     /// `[1,2,3]`: ids below 100,000, at most `count` of them.
     mutating func writeIDs(_ ids: some Sequence<Int>, count: Int) {

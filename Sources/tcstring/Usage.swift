@@ -1,3 +1,4 @@
+import IABTCF
 import TCStringCore
 
 /// What `tcstring --help` and each `tcstring COMMAND --help` print.
@@ -25,15 +26,17 @@ enum Usage {
 
     static let maxLengthHelp = "accept strings up to N bytes (default 131072, the library's default)"
 
-    /// Option rows as one column of names and one of descriptions: each name padded to the
-    /// longest, a description's further lines indented to its column.
-    static func options(_ rows: [(String, String)]) -> String {
-        let width = rows.map(\.0.count).max() ?? 0
-        let indent = String(repeating: " ", count: 2 + width + 2)
+    /// Option rows as one column of names and one of descriptions: each name `indent` spaces in
+    /// and padded to `width` (by default the longest name), a description's further lines
+    /// indented to its column.
+    static func options(_ rows: [(String, String)], indent: Int = 2, width: Int? = nil) -> String {
+        let width = width ?? rows.map(\.0.count).max() ?? 0
+        let margin = String(repeating: " ", count: indent)
+        let column = String(repeating: " ", count: indent + width + 2)
         return rows.map { name, text in
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = "  " + name + String(repeating: " ", count: width - name.count + 2) + lines[0]
-            return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
+            let first = margin + name + String(repeating: " ", count: width - name.count + 2) + lines[0]
+            return ([first] + lines.dropFirst().map { column + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }
 
@@ -76,6 +79,39 @@ enum Usage {
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote
 
+    /// The options of `encode`'s two modes, printed in one column (``encodeWidth``).
+    static let encodeOptions = [
+        (
+            "--max-length N",
+            "write strings up to N bytes (default 131072); decoding them then\nneeds the same --max-length"
+        )
+    ]
+    static let encodeChoiceOptions = [
+        ("--accept-all", "the choice: Accept All"),
+        ("--reject-all", "the choice: Reject All"),
+        (
+            "--choice FILE",
+            "a JSON object with any of purposeConsents,\npurposeLegitimateInterestObjections, specialFeatureOptIns,\n"
+                + "vendorConsents, vendorLegitimateInterestObjections (id lists);\n"
+                + "legitimate interests are Accept All's less the objections"
+        ),
+        ("--cmp-id N", "CmpId, 2-4095; --cmp-version N (default 0), --consent-screen N (0)"),
+        ("--language XX", "ConsentLanguage (default EN); --publisher-cc XX PublisherCC (AA)"),
+        (
+            "--vendors IDS",
+            "the shown vendors, e.g. 1,5-9 (default: the list's vendors without\n"
+                + "a deletedDate); an id the list does not hold is an error"
+        ),
+        (
+            "--restrictions FILE",
+            "a JSON list of {"
+                + PublisherRestriction.SchemaKey.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "}"
+        ),
+        ("--date YYYY-MM-DD", "the day of the choice (default: today, UTC)"),
+        ("--max-length N", "as above"),
+    ]
+    static let encodeWidth = (encodeOptions + encodeChoiceOptions).map(\.0.count).max() ?? 0
+
     static let encode = """
         usage: tcstring encode [--max-length N] [FILE | JSON | -]
           Read one JSON object in the decode schema (from FILE, from the argument itself when it
@@ -83,12 +119,23 @@ enum Usage {
           (encodingTooLong) rather than print a string longer than decoding accepts by default.
 
         """
-        + options([
-            (
-                "--max-length N",
-                "write strings up to N bytes (default 131072); decoding them then needs\nthe same --max-length"
-            )
-        ]) + "\n" + EncodeCommand.keysHelp + "\n" + EncodeChoiceCommand.usage
+        + options(encodeOptions, width: encodeWidth) + "\n" + EncodeCommand.keysHelp + "\n" + encodeChoice
+
+    static let encodeChoice = """
+        usage: tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N
+                               [--cmp-version N] [--consent-screen N] [--language XX]
+                               [--publisher-cc XX] [--vendors IDS] [--restrictions FILE]
+                               [--date YYYY-MM-DD] [--max-length N]
+          Print the TC string a CMP writes for a choice made in a notice showing vendors of the
+          vendor list FILE: Disclosed Vendors = the shown vendors; Accept All consents to every
+          purpose, special feature and vendor they declare on consent (or flexible) and sets the
+          legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
+          policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
+          the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
+          policy-2 list after 2023-09-30, a restriction the vendor's declarations do not allow,
+          CmpId 0 or 1) is refused, exit 1.
+
+        """ + options(encodeChoiceOptions, width: encodeWidth)
 
     static let reencode = """
         usage: tcstring reencode [--strict] [--max-length N] [STRING | -]

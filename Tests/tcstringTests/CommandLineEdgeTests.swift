@@ -253,8 +253,9 @@ import Darwin
         #expect(throws: TCStringError.self) { try TCString(encoded: " " + Self.s) }
     }
 
-    /// In the tool's usage and each reading command's, the descriptions of the rows start in one column.
-    @Test(arguments: ["--help"] + CommandLineTests.reading + ["permissions"])
+    /// In the tool's usage and each reading command's (and both modes of encode), the descriptions of
+    /// the rows start in one column.
+    @Test(arguments: ["--help"] + CommandLineTests.reading + ["permissions", "encode"])
     func usageColumnsAlign(_ command: String) throws {
         let usage = try run(command == "--help" ? ["--help"] : [command, "--help"]).stdout
         let rows = usage.split(separator: "\n").filter {

@@ -212,11 +212,14 @@ import Testing
             return
         }
         let help = String(printed.stdout[start.lowerBound..<end.lowerBound])
-        for key in TCString.jsonKeys + TCString.restrictionJSONKeys + TCString.publisherTCJSONKeys {
+        let keys =
+            TCString.SchemaKey.allCases.map(\.rawValue) + PublisherRestriction.SchemaKey.allCases.map(\.rawValue)
+            + PublisherTC.SchemaKey.allCases.map(\.rawValue)
+        for key in keys {
             #expect(help.contains(key), "the key table does not mention \(key)")
         }
         for key in TCString.requiredJSONKeys {
-            #expect(help.components(separatedBy: "optional")[0].contains(key))
+            #expect(help.components(separatedBy: "optional")[0].contains(key.rawValue))
         }
         let article = try String(
             contentsOf: Fixtures.directory.deletingLastPathComponent()

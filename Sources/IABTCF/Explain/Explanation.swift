@@ -111,11 +111,6 @@ extension TCString {
 
 /// Re-reads a segment that has already decoded, recording each field.
 private struct Walker {
-    /// How a field's bits read to people.
-    enum Kind {
-        case number, flag, letters, time, ids, segmentType, none
-    }
-
     var reader: BitReader
     var explanation: Explanation
     /// Where reading stops: the end of the segment, or the start of the field that failed to decode.
@@ -129,9 +124,17 @@ private struct Walker {
         return !stopped
     }
 
-    /// Records the next `width` bits as `name` and returns their value (0 for fields over 57 bits).
+    /// Records the next bits as `field` (`width` bits when it has no fixed width) and returns
+    /// their value (0 for fields over 57 bits).
     @discardableResult
-    mutating func field(_ name: String, _ width: Int, _ kind: Kind = .number) -> Int {
+    mutating func field(_ field: Field, width: Int? = nil) -> Int {
+        record(field.rawValue, width ?? field.width, field.kind)
+    }
+
+    /// Records the next `width` bits as `name`, their value shown as `kind` reads (nothing when
+    /// `nil`), and returns their value (0 for fields over 57 bits).
+    @discardableResult
+    mutating func record(_ name: String, _ width: Int, _ kind: Field.Kind?) -> Int {
         guard fits(width) else { return 0 }
         let start = reader.offset
         let shown = min(width, 64)
@@ -147,7 +150,7 @@ private struct Walker {
         case .time: text = Timestamp(deciseconds: Int64(value)).description
         case .ids: text = Self.list(ids(from: start, width: width))
         case .segmentType: text = ["Core", "Disclosed Vendors", "Allowed Vendors", "Publisher TC"][value & 3]
-        case .none: text = ""
+        case nil: text = ""
         }
         explanation.fields.append(
             Explanation.Field(
@@ -187,54 +190,39 @@ private struct Walker {
 
     mutating func segment(isCore: Bool) {
         if isCore {
-            field("Version", 6)
-            field("Created", 36, .time)
-            field("LastUpdated", 36, .time)
-            field("CmpId", 12)
-            field("CmpVersion", 12)
-            field("ConsentScreen", 6)
-            field("ConsentLanguage", 12, .letters)
-            field("VendorListVersion", 12)
-            field("TcfPolicyVersion", 6)
-            field("IsServiceSpecific", 1, .flag)
-            field("UseNonStandardTexts", 1, .flag)
-            field("SpecialFeatureOptIns", 12, .ids)
-            field("PurposesConsent", 24, .ids)
-            field("PurposesLITransparency", 24, .ids)
-            field("PurposeOneTreatment", 1, .flag)
-            field("PublisherCC", 12, .letters)
+            for core in CoreField.allCases { field(core.field) }
             vendorSection("Vendor Consent")
             vendorSection("Vendor Legitimate Interest")
-            for _ in 0..<field("NumPubRestrictions", 12) {
-                field("PurposeId", 6)
-                field("RestrictionType", 2)
+            for _ in 0..<field(.numPubRestrictions) {
+                field(.purposeId)
+                field(.restrictionType)
                 _ = entries()
             }
         } else {
-            switch field("SegmentType", 3, .segmentType) {
+            switch field(.segmentType) {
             case 1: vendorSection("Disclosed Vendors")
             case 2: vendorSection("Allowed Vendors")
             default:
-                field("PubPurposesConsent", 24, .ids)
-                field("PubPurposesLITransparency", 24, .ids)
-                let count = field("NumCustomPurposes", 6)
-                field("CustomPurposesConsent", count, .ids)
-                field("CustomPurposesLITransparency", count, .ids)
+                field(.pubPurposesConsent)
+                field(.pubPurposesLITransparency)
+                let count = field(.numCustomPurposes)
+                field(.customPurposesConsent, width: count)
+                field(.customPurposesLITransparency, width: count)
             }
         }
-        if !stopped && end - reader.offset > 0 { field("Padding", end - reader.offset, .none) }
+        if !stopped && end - reader.offset > 0 { record("Padding", end - reader.offset, nil) }
     }
 
     mutating func vendorSection(_ name: String) {
-        let maxVendorId = field("MaxVendorId", 16)
-        let isRange = field("IsRangeEncoding", 1, .flag) == 1
+        let maxVendorId = field(.maxVendorId)
+        let isRange = field(.isRangeEncoding) == 1
         let start = reader.offset
         var set = VendorSet()
         if isRange {
             set = entries()
         } else if fits(maxVendorId) {
             for id in ids(from: start, width: maxVendorId) { set.insertUnchecked(id...id) }
-            field("BitField", maxVendorId, .ids)
+            field(.bitField, width: maxVendorId)
         }
         guard !stopped else { return }
         explanation.vendorSections.append(
@@ -251,10 +239,10 @@ private struct Walker {
     /// NumEntries and the range entries; returns the ids they cover.
     mutating func entries() -> VendorSet {
         var set = VendorSet()
-        for _ in 0..<field("NumEntries", 12) {
-            let isRange = field("IsARange", 1, .flag) == 1
-            let start = field("StartOrOnlyVendorId", 16)
-            let last = isRange ? field("EndVendorId", 16) : start
+        for _ in 0..<field(.numEntries) {
+            let isRange = field(.isARange) == 1
+            let start = field(.startOrOnlyVendorId)
+            let last = isRange ? field(.endVendorId) : start
             // A partial walk may reach the malformed entry the decoder refused.
             guard !stopped, 1 <= start, start <= last else {
                 stopped = true

@@ -1,6 +1,6 @@
 // Codable in the codec itself (Codable is part of the standard library), with exactly the keys
-// and value formats of `tcstring decode`'s JSON, so the CLI's output decodes with `JSONDecoder`
-// and a value encodes to the same schema.
+// (`TCString+Schema.swift`) and value formats of `tcstring decode`'s JSON, so the CLI's output
+// decodes with `JSONDecoder` and a value encodes to the same schema.
 
 /// An array of ids made into a set by `make`; an id out of range is `DecodingError.dataCorrupted`
 /// saying what was `expected`.
@@ -83,11 +83,9 @@ extension TwoLetterCode: Codable {
 extension RestrictionType: Codable {}
 
 extension PublisherRestriction: Codable {
-    private enum CodingKeys: String, CodingKey { case purposeId, restrictionType, vendors }
-
-    /// Decodes `{"purposeId", "restrictionType", "vendors"}`.
+    /// Decodes one entry of the schema's `publisherRestrictions`.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.container(keyedBy: SchemaKey.self)
         self.init(
             purposeId: try c.decode(Int.self, forKey: .purposeId),
             restrictionType: try c.decode(RestrictionType.self, forKey: .restrictionType),
@@ -95,17 +93,21 @@ extension PublisherRestriction: Codable {
         )
     }
 
-    /// Encodes `{"purposeId", "restrictionType", "vendors"}`.
+    /// Encodes one entry of the schema's `publisherRestrictions`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(purposeId, forKey: .purposeId)
-        try c.encode(restrictionType, forKey: .restrictionType)
-        try c.encode(vendors, forKey: .vendors)
+        var c = encoder.container(keyedBy: SchemaKey.self)
+        for key in SchemaKey.allCases {
+            switch key {
+            case .purposeId: try c.encode(purposeId, forKey: key)
+            case .restrictionType: try c.encode(restrictionType, forKey: key)
+            case .vendors: try c.encode(vendors, forKey: key)
+            }
+        }
     }
 }
 
 extension PublisherRestrictions: Codable {
-    /// Decodes an array of `{"purposeId", "restrictionType", "vendors"}` entries.
+    /// Decodes the schema's `publisherRestrictions`: an array of entries.
     public init(from decoder: any Decoder) throws {
         let entries = try [PublisherRestriction](from: decoder)
         do { try self.init(entries) } catch {
@@ -120,14 +122,9 @@ extension PublisherRestrictions: Codable {
 }
 
 extension PublisherTC: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case purposeConsents, purposeLegitimateInterests, numCustomPurposes, customPurposeConsents
-        case customPurposeLegitimateInterests
-    }
-
     /// Decodes the `publisherTC` object `tcstring decode` prints.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.container(keyedBy: SchemaKey.self)
         self.init(
             purposeConsents: try c.decode(PurposeSet.self, forKey: .purposeConsents),
             purposeLegitimateInterests: try c.decode(PurposeSet.self, forKey: .purposeLegitimateInterests),
@@ -142,27 +139,24 @@ extension PublisherTC: Codable {
 
     /// Encodes the `publisherTC` object `tcstring decode` prints.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(purposeConsents, forKey: .purposeConsents)
-        try c.encode(purposeLegitimateInterests, forKey: .purposeLegitimateInterests)
-        try c.encode(numCustomPurposes, forKey: .numCustomPurposes)
-        try c.encode(customPurposeConsents, forKey: .customPurposeConsents)
-        try c.encode(customPurposeLegitimateInterests, forKey: .customPurposeLegitimateInterests)
+        var c = encoder.container(keyedBy: SchemaKey.self)
+        for key in SchemaKey.allCases {
+            switch key {
+            case .purposeConsents: try c.encode(purposeConsents, forKey: key)
+            case .purposeLegitimateInterests: try c.encode(purposeLegitimateInterests, forKey: key)
+            case .numCustomPurposes: try c.encode(numCustomPurposes, forKey: key)
+            case .customPurposeConsents: try c.encode(customPurposeConsents, forKey: key)
+            case .customPurposeLegitimateInterests: try c.encode(customPurposeLegitimateInterests, forKey: key)
+            }
+        }
     }
 }
 
 extension TCString: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case version, created, lastUpdated, cmpId, cmpVersion, consentScreen, consentLanguage, vendorListVersion
-        case policyVersion, isServiceSpecific, useNonStandardTexts, specialFeatureOptIns, purposeConsents
-        case purposeLegitimateInterests, purposeOneTreatment, publisherCountryCode, vendorConsents
-        case vendorLegitimateInterests, publisherRestrictions, disclosedVendors, allowedVendors, publisherTC
-    }
-
     /// Decodes the schema `tcstring decode` prints. Every core key is required; the optional
     /// segments (`disclosedVendors`, `allowedVendors`, `publisherTC`) may be `null` or missing.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.container(keyedBy: SchemaKey.self)
         let version = try c.decode(Int.self, forKey: .version)
         guard version == 2 else {
             throw DecodingError.dataCorruptedError(forKey: .version, in: c, debugDescription: "only version 2")
@@ -194,28 +188,32 @@ extension TCString: Codable {
 
     /// Encodes the schema `tcstring decode` prints; absent segments as `null`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(version, forKey: .version)
-        try c.encode(created, forKey: .created)
-        try c.encode(lastUpdated, forKey: .lastUpdated)
-        try c.encode(cmpId, forKey: .cmpId)
-        try c.encode(cmpVersion, forKey: .cmpVersion)
-        try c.encode(consentScreen, forKey: .consentScreen)
-        try c.encode(consentLanguage, forKey: .consentLanguage)
-        try c.encode(vendorListVersion, forKey: .vendorListVersion)
-        try c.encode(policyVersion, forKey: .policyVersion)
-        try c.encode(isServiceSpecific, forKey: .isServiceSpecific)
-        try c.encode(useNonStandardTexts, forKey: .useNonStandardTexts)
-        try c.encode(specialFeatureOptIns, forKey: .specialFeatureOptIns)
-        try c.encode(purposeConsents, forKey: .purposeConsents)
-        try c.encode(purposeLegitimateInterests, forKey: .purposeLegitimateInterests)
-        try c.encode(purposeOneTreatment, forKey: .purposeOneTreatment)
-        try c.encode(publisherCountryCode, forKey: .publisherCountryCode)
-        try c.encode(vendorConsents, forKey: .vendorConsents)
-        try c.encode(vendorLegitimateInterests, forKey: .vendorLegitimateInterests)
-        try c.encode(publisherRestrictions, forKey: .publisherRestrictions)
-        try c.encode(disclosedVendors, forKey: .disclosedVendors)
-        try c.encode(allowedVendors, forKey: .allowedVendors)
-        try c.encode(publisherTC, forKey: .publisherTC)
+        var c = encoder.container(keyedBy: SchemaKey.self)
+        for key in SchemaKey.allCases {
+            switch key {
+            case .version: try c.encode(version, forKey: key)
+            case .created: try c.encode(created, forKey: key)
+            case .lastUpdated: try c.encode(lastUpdated, forKey: key)
+            case .cmpId: try c.encode(cmpId, forKey: key)
+            case .cmpVersion: try c.encode(cmpVersion, forKey: key)
+            case .consentScreen: try c.encode(consentScreen, forKey: key)
+            case .consentLanguage: try c.encode(consentLanguage, forKey: key)
+            case .vendorListVersion: try c.encode(vendorListVersion, forKey: key)
+            case .policyVersion: try c.encode(policyVersion, forKey: key)
+            case .isServiceSpecific: try c.encode(isServiceSpecific, forKey: key)
+            case .useNonStandardTexts: try c.encode(useNonStandardTexts, forKey: key)
+            case .specialFeatureOptIns: try c.encode(specialFeatureOptIns, forKey: key)
+            case .purposeConsents: try c.encode(purposeConsents, forKey: key)
+            case .purposeLegitimateInterests: try c.encode(purposeLegitimateInterests, forKey: key)
+            case .purposeOneTreatment: try c.encode(purposeOneTreatment, forKey: key)
+            case .publisherCountryCode: try c.encode(publisherCountryCode, forKey: key)
+            case .vendorConsents: try c.encode(vendorConsents, forKey: key)
+            case .vendorLegitimateInterests: try c.encode(vendorLegitimateInterests, forKey: key)
+            case .publisherRestrictions: try c.encode(publisherRestrictions, forKey: key)
+            case .disclosedVendors: try c.encode(disclosedVendors, forKey: key)
+            case .allowedVendors: try c.encode(allowedVendors, forKey: key)
+            case .publisherTC: try c.encode(publisherTC, forKey: key)
+            }
+        }
     }
 }

@@ -1,7 +1,10 @@
-/// The specification's fields, named as in "Consent string and vendor list formats v2", with their widths.
+/// The specification's fields, named as in "Consent string and vendor list formats v2", with their
+/// widths and how their bits read.
 ///
-/// The raw value is the name an error reports; ``width`` is the number of bits on the wire
-/// (0 for fields whose length varies).
+/// The raw value is the name errors and ``TCString/explanation(of:options:)`` report; ``width`` is
+/// the number of bits on the wire (0 for fields whose length varies). ``CoreField`` puts the core's
+/// fixed fields in wire order.
+@usableFromInline
 enum Field: String, Sendable {
     case version = "Version"
     case created = "Created"
@@ -40,7 +43,7 @@ enum Field: String, Sendable {
     case fibonacciInteger = "FibonacciInteger"
 
     /// Bits on the wire; 0 for the variable-length fields.
-    var width: Int {
+    @inlinable var width: Int {
         switch self {
         case .version, .consentScreen, .policyVersion, .purposeId, .numCustomPurposes, .gppType, .gppVersion: 6
         case .created, .lastUpdated: 36
@@ -53,6 +56,39 @@ enum Field: String, Sendable {
         case .restrictionType: 2
         case .segmentType: 3
         case .bitField, .customPurposesConsent, .customPurposesLITransparency, .fibonacciInteger: 0
+        }
+    }
+
+    /// How a field's bits read.
+    enum Kind: Sendable {
+        /// An unsigned integer.
+        case number
+        /// One bit: `true` or `false`.
+        case flag
+        /// Two letters of 6 bits each, A = 0.
+        case letters
+        /// Deciseconds since 1970-01-01T00:00:00Z.
+        case time
+        /// A set of ids, most significant bit first: id n is the n-th bit.
+        case ids
+        /// SegmentType: which segment follows.
+        case segmentType
+    }
+
+    /// How the field's bits read.
+    var kind: Kind {
+        switch self {
+        case .created, .lastUpdated: .time
+        case .consentLanguage, .publisherCC: .letters
+        case .isServiceSpecific, .useNonStandardTexts, .purposeOneTreatment, .isRangeEncoding, .isARange: .flag
+        case .specialFeatureOptIns, .purposesConsent, .purposesLITransparency, .bitField, .pubPurposesConsent,
+            .pubPurposesLITransparency, .customPurposesConsent, .customPurposesLITransparency:
+            .ids
+        case .segmentType: .segmentType
+        case .version, .cmpId, .cmpVersion, .consentScreen, .vendorListVersion, .policyVersion, .maxVendorId,
+            .numEntries, .startOrOnlyVendorId, .endVendorId, .numPubRestrictions, .purposeId, .restrictionType,
+            .numCustomPurposes, .gppType, .gppVersion, .fibonacciInteger:
+            .number
         }
     }
 }

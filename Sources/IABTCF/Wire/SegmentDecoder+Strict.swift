@@ -10,8 +10,8 @@ extension SegmentDecoder {
         for (index, packed) in segments.enumerated() {
             let segment = WireLayout.Segment(packed: packed)
             if index == 0 {
-                try Self.checkLetters(core.consentLanguage, .consentLanguage, at: CoreFields.consentLanguageBit)
-                try Self.checkLetters(core.publisherCountryCode, .publisherCC, at: CoreFields.publisherCCBit)
+                try Self.checkLetters(core.consentLanguage, .consentLanguage)
+                try Self.checkLetters(core.publisherCountryCode, .publisherCC)
                 if let restrictions { try Self.checkPurposeIds(restrictions) }
             }
             if let bit = firstPaddingBitSet(segment, index: index) {
@@ -28,9 +28,15 @@ extension SegmentDecoder {
         }
     }
 
-    private static func checkLetters(_ code: TwoLetterCode, _ field: Field, at bit: Int) throws(TCStringError) {
+    private static func checkLetters(_ code: TwoLetterCode, _ field: CoreField) throws(TCStringError) {
         for (k, letter) in [code.rawValue >> 6, code.rawValue & 63].enumerated() where letter > 25 {
-            throw TCStringError.at(.invalidLetter, segment: 0, bit: bit + 6 * k, field: field, value: letter)
+            throw TCStringError.at(
+                .invalidLetter,
+                segment: 0,
+                bit: field.offset + 6 * k,
+                field: field.field,
+                value: letter
+            )
         }
     }
 

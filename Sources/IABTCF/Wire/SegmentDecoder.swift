@@ -174,15 +174,6 @@ struct SegmentDecoder {
         return (BitReader(base: base, bitCount: characters &* 6, segment: segment), start &+ end)
     }
 
-    /// The core's fixed-width fields after Version, in wire order: 207 bits.
-    private static let coreFixedFields: [Field] = [
-        .created, .lastUpdated, .cmpId, .cmpVersion, .consentScreen, .consentLanguage, .vendorListVersion,
-        .policyVersion, .isServiceSpecific, .useNonStandardTexts, .specialFeatureOptIns, .purposesConsent,
-        .purposesLITransparency, .purposeOneTreatment, .publisherCC,
-    ]
-    /// The sum of ``coreFixedFields``' widths, a literal so the hot path needs no lazy initialisation.
-    private static let coreFixedBits = 207
-
     private mutating func scanCore(_ r: inout BitReader) throws(TCStringError) {
         let version = try r.read(.version)
         guard version == 2 else {
@@ -190,12 +181,12 @@ struct SegmentDecoder {
         }
         // One bounds check for all fixed fields; a shorter core is read field by field only to say
         // in which field it ends.
-        assert(Self.coreFixedBits == Self.coreFixedFields.reduce(0) { $0 + $1.width })
-        if r.remaining < Self.coreFixedBits {
+        let fixedBits = CoreField.bitCount &- CoreField.created.offset
+        if r.remaining < fixedBits {
             var probe = r
-            for field in Self.coreFixedFields { _ = try probe.read(field) }
+            for field in CoreField.allCases.dropFirst() { _ = try probe.read(field.field) }
         }
-        r.skip(Self.coreFixedBits)
+        r.skip(fixedBits)
         try scanVendorSection(&r, .vendorConsents)
         try scanVendorSection(&r, .vendorLegitimateInterests)
         try scanRestrictions(&r)
