@@ -133,7 +133,7 @@ enum ATTCommand {
             }
             return true
         } operand: { operand, _ in
-            usageError("unexpected \(Arguments.Argument.operand(operand))")
+            usageError("unexpected \(operand)")
         }
         guard let status else { usageError("att needs --status") }
         var consentFlow: ConsentFlow

@@ -5,11 +5,15 @@ import TCStringCore
 /// `tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N ...`
 /// (see ``Usage/encodeChoice``): the string a CMP writes for a choice against a vendor list.
 enum EncodeChoiceCommand {
-    /// The keys of a `--choice` file; any other key is an error naming it.
+    /// The keys of a `--choice` file; any other key is an error naming it. The sets a choice shares
+    /// with a TC string take the decode schema's names.
     static let choiceKeys = [
-        "purposeConsents", "purposeLegitimateInterestObjections", "specialFeatureOptIns", "vendorConsents",
+        purposeConsents, "purposeLegitimateInterestObjections", specialFeatureOptIns, vendorConsents,
         "vendorLegitimateInterestObjections",
     ]
+    private static let purposeConsents = TCString.SchemaKey.purposeConsents.stringValue
+    private static let specialFeatureOptIns = TCString.SchemaKey.specialFeatureOptIns.stringValue
+    private static let vendorConsents = TCString.SchemaKey.vendorConsents.stringValue
 
     /// Whether `encode`'s arguments ask for this mode (they name `--gvl`).
     static func isRequested(_ arguments: [String]) -> Bool {
@@ -107,16 +111,16 @@ enum EncodeChoiceCommand {
     static func customChoice(_ json: JSON) throws(ModelError) -> GlobalVendorList.CustomChoice {
         let fields = try Fields(json, path: "", keys: choiceKeys)
         return GlobalVendorList.CustomChoice(
-            purposeConsents: try fields.smallSet("purposeConsents") ?? [],
+            purposeConsents: try fields.smallSet(purposeConsents) ?? [],
             purposeLegitimateInterestObjections: try fields.smallSet("purposeLegitimateInterestObjections") ?? [],
-            specialFeatureOptIns: try fields.smallSet("specialFeatureOptIns") ?? [],
-            vendorConsents: try fields.vendors("vendorConsents") ?? [],
+            specialFeatureOptIns: try fields.smallSet(specialFeatureOptIns) ?? [],
+            vendorConsents: try fields.vendors(vendorConsents) ?? [],
             vendorLegitimateInterestObjections: try fields.vendors("vendorLegitimateInterestObjections") ?? []
         )
     }
 
-    /// A `--restrictions` file: a list of `{"purposeId", "restrictionType", "vendors"}` as in the
-    /// decode schema's `publisherRestrictions`; errors name the entry, e.g. `[2].purposeId`.
+    /// A `--restrictions` file: a list of entries as in the decode schema's publisher restrictions;
+    /// errors name the entry and its key.
     static func publisherRestrictions(_ json: JSON) throws(ModelError) -> PublisherRestrictions {
         try Fields(.object([("", json)]), path: "", keys: [""]).restrictions("")
     }
