@@ -59,7 +59,21 @@ public struct ConsentFlow: Sendable, Hashable {
     /// ``restrictedAsDenied`` for a guide's flow (a strategy keeps it in its ``ATTOptions``).
     private var guideRestrictedAsDenied: Bool
     /// Below iOS 14: the Limit Ad Tracking setting; `true` makes a device without ATT a refusal.
-    public var legacyLimitAdTracking: Bool?
+    /// For a strategy it is ``ATTOptions/legacyLimitAdTracking``.
+    public var legacyLimitAdTracking: Bool? {
+        get {
+            guard case .strategy(_, let options) = rules else { return guideLegacyLimitAdTracking }
+            return options.legacyLimitAdTracking
+        }
+        set {
+            guideLegacyLimitAdTracking = newValue
+            guard case .strategy(let strategy, var options) = rules else { return }
+            options.legacyLimitAdTracking = newValue
+            rules = .strategy(strategy, options)
+        }
+    }
+    /// ``legacyLimitAdTracking`` for a guide's flow (a strategy keeps it in its ``ATTOptions``).
+    private var guideLegacyLimitAdTracking: Bool?
     /// For ``ATTFlow/googleUMP``: whether the app configured an IDFA explainer message in Privacy &
     /// messaging, so ``ATTNextStep/showIDFAExplainer`` comes before the ATT alert where Google shows
     /// it. Default `false`: straight to ``ATTNextStep/requestATT``. The other flows ignore it.
@@ -83,7 +97,7 @@ public struct ConsentFlow: Sendable, Hashable {
         self.rejectVendors = rejectVendors
         self.vendorList = vendorList
         guideRestrictedAsDenied = options.restrictedAsDenied
-        legacyLimitAdTracking = options.legacyLimitAdTracking
+        guideLegacyLimitAdTracking = options.legacyLimitAdTracking
     }
 
     /// A guide's flow with the guide's defaults; each argument given replaces one default.
@@ -110,7 +124,7 @@ public struct ConsentFlow: Sendable, Hashable {
         self.scope = scope ?? flow.defaultScope
         self.rejectVendors = rejectVendors ?? flow.defaultRejectVendors
         guideRestrictedAsDenied = restrictedAsDenied ?? flow.restrictedIsRefusal
-        self.legacyLimitAdTracking = legacyLimitAdTracking
+        guideLegacyLimitAdTracking = legacyLimitAdTracking
         self.vendorList = vendorList
     }
 

@@ -6,7 +6,7 @@
 /// integers must fit in `Int`, so time is linear in the input and memory is what the caller keeps.
 /// Strings must be UTF-8 with no raw control characters; `\u` escapes must pair surrogates.
 package struct JSONReader {
-    /// The largest input accepted by default (16 MiB; a real vendor list is under 1 MiB).
+    /// The largest input accepted by default: 16 MiB, room for many times a real vendor list.
     package static let defaultMaxBytes = 16 << 20
     /// The deepest nesting accepted by default.
     package static let defaultMaxDepth = 64

@@ -77,9 +77,8 @@ enum ATTCommand {
         var today = EncodeCommand.today()
         var pretty = false
         var arguments = Arguments(arguments, command: "att", usage: usage)
-        func value(_ flag: String) -> String { arguments.value(of: flag) }
-        while let next = arguments.next() {
-            guard case .option(let argument) = next else { usageError("unexpected \(next)") }
+        arguments.parse { argument, arguments in
+            func value(_ flag: String) -> String { arguments.value(of: flag) }
             switch argument {
             case "--pretty": pretty = true
             case "--status": status = parseStatus(value(argument))
@@ -130,8 +129,11 @@ enum ATTCommand {
             case "--today":
                 guard let day = Timestamp(iso8601: value(argument)) else { usageError("--today takes YYYY-MM-DD") }
                 today = day
-            default: arguments.unknown(argument)
+            default: return false
             }
+            return true
+        } operand: { operand, _ in
+            usageError("unexpected \(operand)")
         }
         guard let status else { usageError("att needs --status") }
         var consentFlow: ConsentFlow
@@ -187,7 +189,7 @@ enum ATTCommand {
                     "--gvl applies to a tracking-scope rejection of all vendors (consentmanager, --reject-vendors all)"
                 )
             }
-            consentFlow.vendorList = PermissionsCommand.loadGVL(gvlPath)
+            consentFlow.vendorList = VendorListFile.load(gvlPath)
         }
         if idfaExplainer {
             guard flow == .googleUMP else { usageError("--idfa-explainer needs --flow google-ump") }
@@ -213,8 +215,7 @@ enum ATTCommand {
             )
             input.isUnknownStatus = status.unknown
             let decision = consentFlow.decide(input)
-            // These keys in this order, the first six and tcString as issue 4 fixed them, the rest
-            // as issue 14 added them: tools outside the repository parse this object.
+            // These keys in this order: tools outside the repository parse this object.
             var members: [(String, JSON)] = [
                 ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),
                 ("idfaAllowed", .bool(decision.idfaAllowed)), ("trackersAllowed", .bool(decision.trackersAllowed)),

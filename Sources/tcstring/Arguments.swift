@@ -1,3 +1,5 @@
+import IABTCF
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -78,13 +80,20 @@ struct Arguments {
         return parsed
     }
 
-    /// The operands, for a command without options of its own (any option is a usage error).
-    mutating func operands() -> [String] {
+    /// Reads the whole command line, left to right: `option` takes each option by its name (and
+    /// its value, with ``value(of:)``) and returns `false` for one the command does not have, a
+    /// usage error; `operand` takes each operand, by default collected into the result.
+    @discardableResult
+    mutating func parse(
+        _ option: (_ name: String, _ arguments: inout Arguments) -> Bool,
+        operand: ((_ operand: String, _ arguments: Arguments) -> Void)? = nil
+    ) -> [String] {
         var operands: [String] = []
         while let argument = next() {
             switch argument {
-            case .option(let option): unknown(option)
-            case .operand(let operand): operands.append(operand)
+            case .option(let name): if !option(name, &self) { unknown(name) }
+            case .operand(let text):
+                if let operand { operand(text, self) } else { operands.append(text) }
             }
         }
         return operands
@@ -97,4 +106,49 @@ struct Arguments {
 
     /// A usage error for an option this command does not have.
     func unknown(_ option: String) -> Never { fail("unknown option \(option)") }
+}
+
+/// `--strict` and `--max-length N`, which every command that decodes TC strings takes.
+struct DecodingFlags {
+    private(set) var options = TCString.DecodingOptions()
+
+    /// Takes `option` (and its value) when it is one of these flags; returns whether it was.
+    mutating func parse(_ option: String, _ arguments: inout Arguments) -> Bool {
+        switch option {
+        case "--strict": options.strict = true
+        case "--max-length": options.maximumLength = arguments.maximumLength(of: option)
+        default: return false
+        }
+        return true
+    }
+}
+
+extension Arguments {
+    /// The value of `--max-length`: a number of bytes, 1 or more.
+    mutating func maximumLength(of option: String) -> Int {
+        value(of: option, "a number of bytes (1 or more)") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+    }
+
+    /// The value of `option` as ids and ranges such as `1,5-9`.
+    mutating func ids(of option: String) -> Set<Int> {
+        value(of: option, "ids such as 1,5-9", Self.ids)
+    }
+
+    /// `1,5-9` as a set of ids; `nil` when malformed.
+    static func ids(_ text: String) -> Set<Int>? {
+        var ids: Set<Int> = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]),
+                low >= 0, low <= high, high - low < 1 << 20
+            else { return nil }
+            ids.formUnion(low...high)
+        }
+        return ids
+    }
+
+    /// The value of `option` as vendor ids and ranges such as `1,5-9`.
+    mutating func vendors(of option: String) -> VendorSet {
+        value(of: option, "ids such as 1,5-9") { Self.ids($0).flatMap { try? VendorSet($0) } }
+    }
 }

@@ -43,27 +43,21 @@ enum BenchCommand {
         var file: String?
         var gvlPath: String?
         var arguments = Arguments(arguments, command: "bench", usage: Usage.bench)
-        while let next = arguments.next() {
-            let argument: String
-            switch next {
-            case .option(let name): argument = name
-            case .operand(let operand): argument = operand
-            }
-            switch argument {
+        arguments.parse { option, arguments in
+            switch option {
             case "--workload":
-                workload = arguments.value(of: argument, "decode, scan, query, query-value, full, permissions or gvl") {
+                workload = arguments.value(of: option, "decode, scan, query, query-value, full, permissions or gvl") {
                     Workload(rawValue: $0)
                 }
-            case "--gvl": gvlPath = arguments.value(of: argument)
+            case "--gvl": gvlPath = arguments.value(of: option)
             case "--seconds":
-                seconds = arguments.value(of: argument, "a positive number") {
-                    Double($0).flatMap { $0 > 0 ? $0 : nil }
-                }
-            default:
-                if case .option = next { arguments.unknown(argument) }
-                guard file == nil else { arguments.fail("unexpected \(argument)") }
-                file = argument
+                seconds = arguments.value(of: option, "a positive number") { Double($0).flatMap { $0 > 0 ? $0 : nil } }
+            default: return false
             }
+            return true
+        } operand: { operand, arguments in
+            guard file == nil else { arguments.fail("unexpected \(operand)") }
+            file = operand
         }
         guard let file else { arguments.fail("needs a FILE of TC strings, one per line") }
         let text: String
@@ -92,7 +86,7 @@ enum BenchCommand {
         var gvl: GlobalVendorList?
         if workload == .permissions {
             guard let gvlPath else { arguments.fail("--workload permissions needs --gvl FILE") }
-            gvl = PermissionsCommand.loadGVL(gvlPath)
+            gvl = VendorListFile.load(gvlPath)
         }
         let lines = text.split(separator: "\n").map { String(String($0).trimmedASCII) }.filter { !$0.isEmpty }
         for (number, line) in lines.enumerated() {

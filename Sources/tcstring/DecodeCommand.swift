@@ -10,73 +10,59 @@ enum DecodeCommand {
         var decoding = DecodingFlags()
         var jobs: Int?
         var gvl: GlobalVendorList?
-        var operands: [String] = []
-        while let argument = arguments.next() {
-            switch argument {
-            case .option("--pretty"): pretty = true
-            case .option(let option) where decoding.parse(option, &arguments): break
-            case .option("--jobs"), .option("-j"):
+        let operands = arguments.parse { option, arguments in
+            switch option {
+            case "--pretty": pretty = true
+            case "--jobs", "-j":
                 let count: Int = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
                     Int($0).flatMap { $0 >= 1 ? $0 : nil }
                 }
                 jobs = count
-            case .option("--gvl"): gvl = PermissionsCommand.loadGVL(arguments.value(of: "--gvl"))
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): operands.append(operand)
+            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
+            default: return decoding.parse(option, &arguments)
             }
+            return true
         }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
         if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {
             return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs, options: decoding.options)
         }
-        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
-            switch decode(input, options: decoding.options) {
-            case .success(var json):
-                if let gvl, case .object(var members) = json,
-                    let tc = try? Inputs.tcString(input, options: decoding.options)
-                {
-                    members.append(("vendorNames", PermissionsCommand.vendorNames(tc, gvl)))
-                    json = .object(members)
-                }
-                Terminal.out(json.serialized(pretty: pretty))
-                return false
-            case .failure(let error):
-                // A stream keeps one output per input line; a single string has only the error.
-                if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
-                Inputs.report(error, line: line)
-                return true
+        return Inputs.each(operands, arguments, options: decoding.options, failure: .errorObject(pretty: pretty)) {
+            input in
+            let decoded = try input.decode()
+            var json = decoded.json
+            if let gvl, case .object(var members) = json, let tc = decoded.tcString {
+                members.append(("vendorNames", VendorListFile.vendorNames(tc, gvl)))
+                json = .object(members)
             }
+            Terminal.out(json.serialized(pretty: pretty))
+            return false
         }
     }
+}
 
-    /// The JSON for a string: the decode schema for a TC string; for a GPP string (a header starting
-    /// with `D`, Type 3, followed by `~`-separated sections) `{"gppVersion", "sectionIds", "tcfeuv2",
-    /// "sections"}`, `tcfeuv2` being the decode schema or `null`. A `D` alone is not enough: it is
-    /// also how a TC string with the unsupported Version 3 begins.
-    static func decode(
-        _ input: UnsafeBufferPointer<UInt8>,
-        options: TCString.DecodingOptions = TCString.DecodingOptions()
-    ) -> Result<JSON, TCStringError> {
-        Result { () throws(TCStringError) in
-            guard Inputs.isGPP(input) else { return try TCString(encodedBytes: input, options: options).json }
-            let gpp = try GPPString(encoded: String(decoding: input, as: UTF8.self), options: options)
-            return .object([
-                ("gppVersion", .int(gpp.version)),
-                ("sectionIds", .ids(gpp.sectionIds)),
-                ("tcfeuv2", gpp.tcfEuV2?.json ?? .null),
-                (
-                    "sections",
-                    .array(
-                        zip(gpp.sectionIds, gpp.sections).map { .object([("id", .int($0)), ("value", .string($1))]) }
-                    )
-                ),
-            ])
+extension Decoded {
+    /// The decode schema for a TC string; for a GPP string ``GPPString/json``.
+    var json: JSON {
+        switch self {
+        case .tc(let tc): tc.json
+        case .gpp(let gpp): gpp.json
         }
     }
+}
 
-    /// ``decode(_:)-(UnsafeBufferPointer<UInt8>)`` of a string's UTF-8 bytes.
-    static func decode(_ string: String) -> Result<JSON, TCStringError> {
-        var string = string
-        return string.withUTF8 { decode($0) }
+extension GPPString {
+    /// `{"gppVersion", "sectionIds", "tcfeuv2", "sections"}`: `tcfeuv2` is the decode schema or
+    /// `null`, each section `{"id", "value"}`.
+    var json: JSON {
+        .object([
+            ("gppVersion", .int(version)),
+            ("sectionIds", .ids(sectionIds)),
+            ("tcfeuv2", tcfEuV2?.json ?? .null),
+            (
+                "sections",
+                .array(zip(sectionIds, sections).map { .object([("id", .int($0)), ("value", .string($1))]) })
+            ),
+        ])
     }
 }

@@ -5,11 +5,15 @@ import TCStringCore
 /// `tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N ...`
 /// (see ``Usage/encodeChoice``): the string a CMP writes for a choice against a vendor list.
 enum EncodeChoiceCommand {
-    /// The keys of a `--choice` file; any other key is an error naming it.
+    /// The keys of a `--choice` file; any other key is an error naming it. The sets a choice shares
+    /// with a TC string take the decode schema's names.
     static let choiceKeys = [
-        "purposeConsents", "purposeLegitimateInterestObjections", "specialFeatureOptIns", "vendorConsents",
+        purposeConsents, "purposeLegitimateInterestObjections", specialFeatureOptIns, vendorConsents,
         "vendorLegitimateInterestObjections",
     ]
+    private static let purposeConsents = TCString.SchemaKey.purposeConsents.stringValue
+    private static let specialFeatureOptIns = TCString.SchemaKey.specialFeatureOptIns.stringValue
+    private static let vendorConsents = TCString.SchemaKey.vendorConsents.stringValue
 
     /// Whether `encode`'s arguments ask for this mode (they name `--gvl`).
     static func isRequested(_ arguments: [String]) -> Bool {
@@ -34,42 +38,37 @@ enum EncodeChoiceCommand {
         func code(_ option: String, _ arguments: inout Arguments) -> TwoLetterCode {
             arguments.value(of: option, "two letters A-Z") { try? TwoLetterCode($0) }
         }
-        while let argument = arguments.next() {
-            switch argument {
-            case .option("--gvl"): gvlPath = arguments.value(of: "--gvl")
-            case .option("--accept-all"): choiceFlags.append("--accept-all")
-            case .option("--reject-all"): choiceFlags.append("--reject-all")
-            case .option("--choice"):
-                choiceFlags.append("--choice")
-                choicePath = arguments.value(of: "--choice")
-            case .option("--cmp-id"): cmp.id = number("--cmp-id", 0...4095, &arguments)
-            case .option("--cmp-version"): cmp.version = number("--cmp-version", 0...4095, &arguments)
-            case .option("--consent-screen"): cmp.consentScreen = number("--consent-screen", 0...63, &arguments)
-            case .option("--language"): cmp.language = code("--language", &arguments)
-            case .option("--publisher-cc"): cmp.publisherCountryCode = code("--publisher-cc", &arguments)
-            case .option("--vendors"):
-                vendors = arguments.value(of: "--vendors", "ids such as 1,5-9") {
-                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0) }
-                }
-            case .option("--restrictions"): restrictionsPath = arguments.value(of: "--restrictions")
-            case .option("--date"):
-                day = arguments.value(of: "--date", "a day YYYY-MM-DD") { text in
+        arguments.parse { option, arguments in
+            switch option {
+            case "--gvl": gvlPath = arguments.value(of: option)
+            case "--accept-all", "--reject-all": choiceFlags.append(option)
+            case "--choice":
+                choiceFlags.append(option)
+                choicePath = arguments.value(of: option)
+            case "--cmp-id": cmp.id = number(option, 0...4095, &arguments)
+            case "--cmp-version": cmp.version = number(option, 0...4095, &arguments)
+            case "--consent-screen": cmp.consentScreen = number(option, 0...63, &arguments)
+            case "--language": cmp.language = code(option, &arguments)
+            case "--publisher-cc": cmp.publisherCountryCode = code(option, &arguments)
+            case "--vendors": vendors = arguments.vendors(of: option)
+            case "--restrictions": restrictionsPath = arguments.value(of: option)
+            case "--date":
+                day = arguments.value(of: option, "a day YYYY-MM-DD") { text in
                     text.count == 10 ? Timestamp(iso8601: text).flatMap { $0.isEncodable ? $0 : nil } : nil
                 }
-            case .option("--max-length"):
-                maximumLength = arguments.value(of: "--max-length", "a number of bytes (1 or more)") {
-                    Int($0).flatMap { $0 >= 1 ? $0 : nil }
-                }
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): arguments.fail("takes no FILE with --gvl (got \(operand))")
+            case "--max-length": maximumLength = arguments.maximumLength(of: option)
+            default: return false
             }
+            return true
+        } operand: { operand, arguments in
+            arguments.fail("takes no FILE with --gvl (got \(operand))")
         }
         guard let gvlPath else { arguments.fail("needs --gvl FILE") }
         guard choiceFlags.count == 1 else {
             arguments.fail("needs one of --accept-all, --reject-all, --choice FILE")
         }
         guard cmp.id >= 0 else { arguments.fail("needs --cmp-id N") }
-        let gvl = PermissionsCommand.loadGVL(gvlPath)
+        let gvl = VendorListFile.load(gvlPath)
         let choice: GlobalVendorList.Choice
         switch choiceFlags[0] {
         case "--accept-all": choice = .acceptAll
@@ -112,16 +111,16 @@ enum EncodeChoiceCommand {
     static func customChoice(_ json: JSON) throws(ModelError) -> GlobalVendorList.CustomChoice {
         let fields = try Fields(json, path: "", keys: choiceKeys)
         return GlobalVendorList.CustomChoice(
-            purposeConsents: try fields.smallSet("purposeConsents") ?? [],
+            purposeConsents: try fields.smallSet(purposeConsents) ?? [],
             purposeLegitimateInterestObjections: try fields.smallSet("purposeLegitimateInterestObjections") ?? [],
-            specialFeatureOptIns: try fields.smallSet("specialFeatureOptIns") ?? [],
-            vendorConsents: try fields.vendors("vendorConsents") ?? [],
+            specialFeatureOptIns: try fields.smallSet(specialFeatureOptIns) ?? [],
+            vendorConsents: try fields.vendors(vendorConsents) ?? [],
             vendorLegitimateInterestObjections: try fields.vendors("vendorLegitimateInterestObjections") ?? []
         )
     }
 
-    /// A `--restrictions` file: a list of `{"purposeId", "restrictionType", "vendors"}` as in the
-    /// decode schema's `publisherRestrictions`; errors name the entry, e.g. `[2].purposeId`.
+    /// A `--restrictions` file: a list of entries as in the decode schema's publisher restrictions;
+    /// errors name the entry and its key.
     static func publisherRestrictions(_ json: JSON) throws(ModelError) -> PublisherRestrictions {
         try Fields(.object([("", json)]), path: "", keys: [""]).restrictions("")
     }

@@ -40,16 +40,9 @@ enum EncodeCommand {
         if EncodeChoiceCommand.isRequested(arguments) { return EncodeChoiceCommand.run(arguments) }
         var arguments = Arguments(arguments, command: "encode", usage: Usage.encode)
         var maximumLength = TCString.DecodingOptions.defaultMaximumLength
-        var paths: [String] = []
-        while let argument = arguments.next() {
-            switch argument {
-            case .option("--max-length"):
-                maximumLength = arguments.value(of: "--max-length", "a number of bytes (1 or more)") {
-                    Int($0).flatMap { $0 >= 1 ? $0 : nil }
-                }
-            case .option(let option): arguments.unknown(option)
-            case .operand(let path): paths.append(path)
-            }
+        let paths = arguments.parse { option, arguments in
+            if option == "--max-length" { maximumLength = arguments.maximumLength(of: option) }
+            return option == "--max-length"
         }
         guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
         let source = paths.first ?? "-"
@@ -70,7 +63,7 @@ enum EncodeCommand {
             Terminal.out(try value.encoded(maximumLength: maximumLength))
             return 0
         } catch {
-            Inputs.report(error, line: nil)
+            Terminal.err(Terminal.message(error))
             return Terminal.failure
         }
     }
@@ -78,32 +71,16 @@ enum EncodeCommand {
     /// Decodes each TC or GPP string and prints its layout-preserving re-encoding.
     static func reencode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "reencode", usage: Usage.reencode)
-        var operands: [String] = []
         var decoding = DecodingFlags()
-        while let argument = arguments.next() {
-            switch argument {
-            case .option(let option) where decoding.parse(option, &arguments): break
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): operands.append(operand)
-            }
-        }
+        let operands = arguments.parse { option, arguments in decoding.parse(option, &arguments) }
         let options = decoding.options
-        return Inputs.each(operands, arguments, maximumLength: options.maximumLength) { input, line in
-            do throws(TCStringError) {
-                // A GPP string comes back whole: its header and other sections as they were.
-                if Inputs.isGPP(input) {
-                    let gpp = try GPPString(encoded: String(decoding: input, as: UTF8.self), options: options)
-                    Terminal.out(try gpp.encoded(.preservingLayout, maximumLength: options.maximumLength))
-                } else {
-                    let tc = try TCString(encodedBytes: input, options: options)
-                    Terminal.out(try tc.encoded(.preservingLayout, maximumLength: options.maximumLength))
-                }
-                return false
-            } catch {
-                if line != nil { Terminal.out("") }  // one output line per input line
-                Inputs.report(error, line: line)
-                return true
+        return Inputs.each(operands, arguments, options: options, failure: .emptyLine) { input in
+            // A GPP string comes back whole: its header and other sections as they were.
+            switch try input.decode() {
+            case .tc(let tc): Terminal.out(try tc.encoded(.preservingLayout, maximumLength: options.maximumLength))
+            case .gpp(let gpp): Terminal.out(try gpp.encoded(.preservingLayout, maximumLength: options.maximumLength))
             }
+            return false
         }
     }
 

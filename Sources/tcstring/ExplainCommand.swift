@@ -7,31 +7,32 @@ import IABTCFVendorList
 enum ExplainCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "explain", usage: Usage.explain)
-        var operands: [String] = []
         var gvl: GlobalVendorList?
         var decoding = DecodingFlags()
-        while let argument = arguments.next() {
-            switch argument {
-            case .option("--gvl"): gvl = PermissionsCommand.loadGVL(arguments.value(of: "--gvl"))
-            case .option(let option) where decoding.parse(option, &arguments): break
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): operands.append(operand)
+        let operands = arguments.parse { option, arguments in
+            switch option {
+            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
+            default: return decoding.parse(option, &arguments)
             }
+            return true
         }
         var first = true
-        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
+        return Inputs.each(operands, arguments, options: decoding.options, failure: .nothing) { input in
             if !first { Terminal.out("") }  // a blank line between the tables of a stream
             first = false
-            if let line { Terminal.out("line \(line):") }
-            let failed = explain(
-                String(decoding: input, as: UTF8.self),
-                line: line,
-                options: decoding.options
-            )
-            if !failed, let gvl, let tc = try? Inputs.tcString(input, options: decoding.options) {
-                listNames(tc, gvl)
+            if let line = input.line { Terminal.out("line \(line):") }
+            let tc: TCString
+            do throws(TCStringError) {
+                tc = try input.tcString()
+            } catch {
+                // A TC string or GPP section that does not decode: the fields read before the error.
+                // A GPP string whose header does not decode, or without the section, has no table.
+                if !input.isGPP || error.gppSection != nil { try explain(input) }
+                throw error
             }
-            return failed
+            try explain(input)
+            if let gvl { listNames(tc, gvl) }
+            return false
         }
     }
 
@@ -39,38 +40,28 @@ enum ExplainCommand {
     static func listNames(_ tc: TCString, _ gvl: GlobalVendorList) {
         Terminal.out("")
         Terminal.out("vendors (vendor list \(gvl.vendorListVersion)):")
-        for id in PermissionsCommand.mentionedVendors(tc) {
+        for id in VendorListFile.mentionedVendors(tc) {
             let entry = gvl.vendors[id]
             let name = entry.map { $0.name + ($0.isDeleted ? " (deleted)" : "") } ?? "(not in the vendor list)"
             Terminal.out(String(repeating: " ", count: max(0, 6 - String(id).count)) + "\(id)  \(name)")
         }
     }
 
-    /// Prints the explanation of one string; returns whether it failed to decode.
-    static func explain(
-        _ text: String,
-        line: Int?,
-        options: TCString.DecodingOptions = TCString.DecodingOptions()
-    ) -> Bool {
+    /// Prints the table of `input`'s TC string (for a GPP string, of its TCF EU v2 section): its
+    /// fields and vendor sections, or the fields read before the error, which it throws.
+    static func explain(_ input: Input) throws(TCStringError) {
         var explanation: Explanation
-        if Inputs.isGPP(text.utf8) {
-            // A GPP string: explain its TCF EU v2 section, with errors placed in the whole string.
-            do throws(TCStringError) {
-                _ = try GPPString(encoded: text, options: options).requiredTCFEuV2()
-            } catch  where error.gppSection == nil {
-                Inputs.report(error, line: line)
-                return true
-            } catch {}
-            guard let section = GPPString.section(GPPString.tcfEuV2SectionId, in: text) else { return true }
+        if input.isGPP, let section = GPPString.section(GPPString.tcfEuV2SectionId, in: input.text) {
+            // Errors are placed in the whole string.
             Terminal.out("TCF EU v2 section of a GPP string (section id 2, from character \(section.start + 1)):")
-            explanation = TCString.explanation(of: String(section.text), options: options)
+            explanation = TCString.explanation(of: String(section.text), options: input.options)
             if var error = explanation.error {
                 error.gppSection = GPPString.tcfEuV2SectionId
                 error.position = error.position.map { $0 + section.start }
                 explanation.error = error
             }
         } else {
-            explanation = TCString.explanation(of: text, options: options)
+            explanation = TCString.explanation(of: input.text, options: input.options)
         }
         let rows =
             [["segment", "bit", "width", "field", "raw bits", "value"]]
@@ -89,13 +80,9 @@ enum ExplainCommand {
             while line.last == " " { line.removeLast() }
             Terminal.out(line)
         }
-        if let error = explanation.error {
-            // Standard output is flushed line by line on a terminal: the error shows under the fields.
-            Inputs.report(error, line: line)
-            return true
-        }
+        // Standard output is flushed line by line on a terminal: the error shows under the fields.
+        if let error = explanation.error { throw error }
         Terminal.out("")
         for section in explanation.vendorSections { Terminal.out(section.reason) }
-        return false
     }
 }

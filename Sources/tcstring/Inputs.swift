@@ -1,86 +1,138 @@
 import IABTCF
 import TCStringCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+/// One string a reading command works on: its operand, or one line of standard input, as bytes
+/// without the ASCII spaces, tabs and carriage returns around it (so a byte that is not UTF-8 is
+/// reported as that byte).
+struct Input {
+    /// The string's bytes. A line of standard input longer than `--max-length` holds only its
+    /// first `maximumLength + 1` bytes (see ``InputBlocks``), which decoding refuses as too long.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The 1-based line number of a line of standard input; `nil` for an operand.
+    let line: Int?
+    /// `--strict` and `--max-length`.
+    let options: TCString.DecodingOptions
 
-/// The strings a reading command works on: its one operand, or for `-` or none every line of
-/// standard input, as bytes (so a byte that is not UTF-8 is reported as that byte).
-enum Inputs {
-    /// Calls `body` with each input and, for standard input, its 1-based line number; blank lines
-    /// are skipped (but counted). Each result is written before the next line is read, so output
-    /// follows input through a pipe. `body` returns whether the input failed; the status is
-    /// ``Terminal/failure`` when any did. A line longer than `maximumLength` reaches `body` as its
-    /// first `maximumLength + 1` bytes (see ``InputBlocks``), for it to refuse.
-    static func each(
-        _ operands: [String],
-        _ arguments: Arguments,
-        maximumLength: Int = TCString.DecodingOptions.defaultMaximumLength,
-        _ body: (_ input: UnsafeBufferPointer<UInt8>, _ line: Int?) -> Bool
-    ) -> Int32 {
-        guard operands.count <= 1 else { arguments.fail("takes one string (or - for standard input)") }
-        if let operand = operands.first, operand != "-" {
-            let bytes = Terminal.rawArgument(operand)
-            return bytes.withUnsafeBufferPointer { body($0.trimmingASCIISpaces(), nil) } ? Terminal.failure : 0
-        }
-        var input = InputBlocks(descriptor: 0, limit: maximumLength)
-        defer { input.release() }
-        var number = 0
-        var failed = false
-        func handle(_ line: UnsafeBufferPointer<UInt8>) {
-            number += 1
-            let trimmed = line.trimmingASCIISpaces()
-            if !trimmed.isEmpty { failed = body(trimmed, number) || failed }
-        }
-        while input.readMore() {
-            for line in input.completeLines() { handle(line) }
-            input.consumeCompleteLines()
-        }
-        if let last = input.remainder() { handle(last) }
-        return failed ? Terminal.failure : 0
+    init(trimming bytes: UnsafeBufferPointer<UInt8>, line: Int?, options: TCString.DecodingOptions) {
+        self.bytes = bytes.trimmingASCIISpaces()
+        self.line = line
+        self.options = options
     }
 
-    /// Whether `bytes` look like a GPP string: a header starting with `D` (Type 3) and `~`. A `D`
-    /// alone is not enough: it is also how a TC string with the unsupported Version 3 begins.
-    static func isGPP(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~"))
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether the string looks like a GPP string: a header starting with `D` (Type 3) and `~`. A
+    /// `D` alone is not enough: it is also how a TC string with the unsupported Version 3 begins.
+    var isGPP: Bool { bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~")) }
+
+    /// The string decoded: a TC string, or a GPP string with its TCF EU v2 section.
+    func decode() throws(TCStringError) -> Decoded {
+        guard isGPP else { return .tc(try TCString(encodedBytes: bytes, options: options)) }
+        return .gpp(try GPPString(encoded: text, options: options))
     }
 
-    /// The TC string in `bytes`: a TC string, or a GPP string's TCF EU v2 section, decoded with
-    /// `options` (`--strict`).
-    static func tcString(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        options: TCString.DecodingOptions = TCString.DecodingOptions()
-    ) throws(TCStringError) -> TCString {
-        guard isGPP(bytes) else { return try TCString(encodedBytes: bytes, options: options) }
-        return try GPPString(encoded: String(decoding: bytes, as: UTF8.self), options: options).requiredTCFEuV2()
+    /// The TC string: the string itself, or a GPP string's TCF EU v2 section
+    /// (``TCStringError/Code/missingTCFSection`` when it has none).
+    func tcString() throws(TCStringError) -> TCString {
+        switch try decode() {
+        case .tc(let tc): return tc
+        case .gpp(let gpp): return try gpp.requiredTCFEuV2()
+        }
     }
 
-    /// Reports a failed input on standard error, with its line number when it came from a stream.
-    static func report(_ error: some Error, line: Int?) {
-        Terminal.err("tcstring: " + (line.map { "line \($0): " } ?? "") + JSON.message(error))
+    /// The text, for a reader without a length limit of its own (Additional Consent): refused
+    /// (``TCStringError/Code/inputTooLong``) when longer than `--max-length`.
+    func textWithinMaximumLength() throws(TCStringError) -> String {
+        guard bytes.count <= options.maximumLength else {
+            throw TCStringError(.inputTooLong, value: options.maximumLength)
+        }
+        return text
+    }
+
+    /// The line on standard error for `error`: `tcstring: line N: message` (no line number for an operand).
+    func message(_ error: some Error) -> String { Terminal.message(error, line: line) }
+
+    /// Writes ``message(_:)`` to standard error.
+    func report(_ error: some Error) { Terminal.err(message(error)) }
+}
+
+/// A decoded ``Input``.
+enum Decoded {
+    case tc(TCString)
+    case gpp(GPPString)
+
+    /// The TC string: the string itself, or a GPP string's TCF EU v2 section when it has one.
+    var tcString: TCString? {
+        switch self {
+        case .tc(let tc): tc
+        case .gpp(let gpp): gpp.tcfEuV2
+        }
     }
 }
 
-/// `--strict` and `--max-length N`, which every command that decodes TC strings takes.
-struct DecodingFlags {
-    private(set) var options = TCString.DecodingOptions()
+/// What a reading command writes on standard output for an input that fails, besides its message
+/// on standard error.
+enum FailureOutput {
+    /// `{"error": {...}}` in place of a failed line of standard input, so that the output keeps one
+    /// line per input line; nothing for an operand, which has only the message.
+    case errorObject(pretty: Bool)
+    /// `{"error": {...}}` for every failed input, operand or line (`validate --json`).
+    case errorObjectAlways(pretty: Bool)
+    /// An empty line in place of a failed line of standard input (`reencode`).
+    case emptyLine
+    /// Nothing (`explain`, whose table shows what was read before the error; `validate` without `--json`).
+    case nothing
 
-    /// Takes `option` (and its value) when it is one of these flags; returns whether it was.
-    mutating func parse(_ option: String, _ arguments: inout Arguments) -> Bool {
-        switch option {
-        case "--strict": options.strict = true
-        case "--max-length":
-            options.maximumLength = arguments.value(of: option, "a number of bytes (1 or more)") {
-                Int($0).flatMap { $0 >= 1 ? $0 : nil }
-            }
-        default: return false
+    /// The standard output for `error` on an input from `line` (`nil`: an operand), if any.
+    func output(_ error: some Error, line: Int?) -> String? {
+        switch self {
+        case .errorObject(let pretty):
+            line == nil ? nil : JSON.object([("error", .error(error))]).serialized(pretty: pretty)
+        case .errorObjectAlways(let pretty): JSON.object([("error", .error(error))]).serialized(pretty: pretty)
+        case .emptyLine: line == nil ? nil : ""
+        case .nothing: nil
         }
-        return true
+    }
+}
+
+/// The inputs of a reading command: its one operand, or for `-` or none every line of standard input.
+enum Inputs {
+    /// Calls `body` with each input; blank lines of standard input are skipped (but counted). Each
+    /// result is written before the next line is read, so output follows input through a pipe.
+    ///
+    /// An error `body` throws is the input's failure: ``FailureOutput`` on standard output, the
+    /// message on standard error. `body` returns whether the input failed otherwise (having said
+    /// why itself, like `validate`'s findings). The status is ``Terminal/failure`` when any input failed.
+    static func each(
+        _ operands: [String],
+        _ arguments: Arguments,
+        options: TCString.DecodingOptions = TCString.DecodingOptions(),
+        failure: FailureOutput,
+        _ body: (Input) throws -> Bool
+    ) -> Int32 {
+        guard operands.count <= 1 else { arguments.fail("takes one string (or - for standard input)") }
+        var failed = false
+        func handle(_ input: Input) {
+            do {
+                failed = try body(input) || failed
+            } catch {
+                if let output = failure.output(error, line: input.line) { Terminal.out(output) }
+                input.report(error)
+                failed = true
+            }
+        }
+        if let operand = operands.first, operand != "-" {
+            Terminal.rawArgument(operand).withUnsafeBufferPointer {
+                handle(Input(trimming: $0, line: nil, options: options))
+            }
+        } else {
+            InputBlocks.readLines(limit: options.maximumLength) { lines, firstNumber in
+                for (number, line) in zip(firstNumber..., lines) {
+                    let input = Input(trimming: line, line: number, options: options)
+                    if !input.bytes.isEmpty { handle(input) }
+                }
+            }
+        }
+        return failed ? Terminal.failure : 0
     }
 }

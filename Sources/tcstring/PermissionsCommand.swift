@@ -12,22 +12,19 @@ enum PermissionsCommand {
         var purposeFilter: Set<Int>?
         var decoding = DecodingFlags()
         var pretty = false
-        var operands: [String] = []
-        while let argument = arguments.next() {
-            switch argument {
-            case .option("--gvl"): gvl = loadGVL(arguments.value(of: "--gvl"))
-            case .option("--vendor"):
-                let text = arguments.value(of: "--vendor")
-                guard let ids = parseIDs(text) else { arguments.fail("--vendor takes ids such as 1,5-9") }
+        let operands = arguments.parse { option, arguments in
+            switch option {
+            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
+            case "--vendor":
+                let text = arguments.value(of: option)
+                guard let ids = Arguments.ids(text) else { arguments.fail("--vendor takes ids such as 1,5-9") }
                 vendorFilter = ids
                 namedVendors = singleIDs(text)
-            case .option("--purpose"):
-                purposeFilter = arguments.value(of: "--purpose", "ids such as 1,5-9", parseIDs)
-            case .option(let option) where decoding.parse(option, &arguments): break
-            case .option("--pretty"): pretty = true
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): operands.append(operand)
+            case "--purpose": purposeFilter = arguments.ids(of: option)
+            case "--pretty": pretty = true
+            default: return decoding.parse(option, &arguments)
             }
+            return true
         }
         guard let gvl else { arguments.fail("needs --gvl FILE") }
         if let undefined = purposeFilter?.subtracting(gvl.purposes.keys).min() {
@@ -36,33 +33,20 @@ enum PermissionsCommand {
         // Vendors named one by one that the list does not hold get an error line each; a range
         // takes the vendors of the list it covers.
         let absent = namedVendors.filter { gvl.vendors[$0] == nil }.sorted()
-        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
-            do throws(TCStringError) {
-                let tc = try Inputs.tcString(input, options: decoding.options)
-                let vendors = vendorLines(
-                    tc,
-                    gvl,
-                    vendors: vendorFilter,
-                    purposes: purposeFilter,
-                    absent: absent
+        return Inputs.each(operands, arguments, options: decoding.options, failure: .errorObject(pretty: pretty)) {
+            input in
+            let tc = try input.tcString()
+            let vendors = vendorLines(tc, gvl, vendors: vendorFilter, purposes: purposeFilter, absent: absent)
+            if input.line == nil {
+                for vendor in vendors { Terminal.out(vendor.serialized(pretty: pretty)) }
+            } else {
+                Terminal.out(
+                    JSON.object([("tcString", .string(input.text)), ("vendors", .array(vendors))])
+                        .serialized(pretty: pretty)
                 )
-                if line == nil {
-                    for vendor in vendors { Terminal.out(vendor.serialized(pretty: pretty)) }
-                } else {
-                    let text = String(decoding: input, as: UTF8.self)
-                    Terminal.out(
-                        JSON.object([("tcString", .string(text)), ("vendors", .array(vendors))]).serialized(
-                            pretty: pretty
-                        )
-                    )
-                }
-                for id in absent { Inputs.report(AbsentVendor(id: id, gvl: gvl), line: line) }
-                return !absent.isEmpty
-            } catch {
-                if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
-                Inputs.report(error, line: line)
-                return true
             }
+            for id in absent { input.report(AbsentVendor(id: id, gvl: gvl)) }
+            return !absent.isEmpty
         }
     }
 
@@ -117,20 +101,7 @@ enum PermissionsCommand {
         }
     }
 
-    /// `1,5-9` as a set of ids; `nil` when malformed.
-    static func parseIDs(_ text: String) -> Set<Int>? {
-        var ids: Set<Int> = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
-            guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]),
-                low >= 0, low <= high, high - low < 1 << 20
-            else { return nil }
-            ids.formUnion(low...high)
-        }
-        return ids
-    }
-
-    /// The ids of `1,5-9` named alone (here 1), not as a range; for text ``parseIDs(_:)`` accepts.
+    /// The ids of `1,5-9` named alone (here 1), not as a range; for text ``Arguments/ids(_:)`` accepts.
     static func singleIDs(_ text: String) -> Set<Int> {
         Set(text.split(separator: ",").compactMap { $0.contains("-") ? nil : Int($0) })
     }
@@ -144,33 +115,5 @@ enum PermissionsCommand {
 
         /// The error object, code `vendorNotInList`.
         var json: JSON { .error(code: "vendorNotInList", message: description, value: id) }
-    }
-
-    /// The vendor list at `path`; a file that cannot be read or parsed ends the command (status 1).
-    static func loadGVL(_ path: String) -> GlobalVendorList {
-        let text: String
-        switch Terminal.contents(of: path) {
-        case .success(let contents): text = contents
-        case .failure(let error): Terminal.inputError("\(error)")
-        }
-        do throws(JSONInputError) {
-            return try GlobalVendorList(json: text)
-        } catch {
-            Terminal.inputError("\(path): \(error)")
-        }
-    }
-
-    /// `{"755": "Google Advertising Products", ...}` for every vendor the string mentions that the list has.
-    static func vendorNames(_ tc: TCString, _ gvl: GlobalVendorList) -> JSON {
-        .object(mentionedVendors(tc).compactMap { id in gvl.vendors[id].map { (String(id), .string($0.name)) } })
-    }
-
-    /// Every vendor id in the string's sections and restrictions, ascending.
-    static func mentionedVendors(_ tc: TCString) -> VendorSet {
-        var ids = tc.vendorConsents.union(tc.vendorLegitimateInterests)
-        if let disclosed = tc.disclosedVendors { ids.formUnion(disclosed) }
-        if let allowed = tc.allowedVendors { ids.formUnion(allowed) }
-        for entry in tc.publisherRestrictions { ids.formUnion(entry.vendors) }
-        return ids
     }
 }

@@ -11,41 +11,34 @@ enum PolicyCommands {
         var json = false
         var pretty = false
         var decoding = DecodingFlags()
-        var operands: [String] = []
         var gvl: GlobalVendorList?
-        while let argument = arguments.next() {
-            switch argument {
-            case .option("--gvl"): gvl = PermissionsCommand.loadGVL(arguments.value(of: "--gvl"))
-            case .option("--json"): json = true
-            case .option(let option) where decoding.parse(option, &arguments): break
-            case .option("--pretty"): (json, pretty) = (true, true)
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): operands.append(operand)
+        let operands = arguments.parse { option, arguments in
+            switch option {
+            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
+            case "--json": json = true
+            case "--pretty": (json, pretty) = (true, true)
+            default: return decoding.parse(option, &arguments)
             }
+            return true
         }
-        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
-            let findings: [PolicyFinding]
-            do throws(TCStringError) {
-                let tc = try Inputs.tcString(input, options: decoding.options)
-                findings = gvl.map { tc.validate(against: $0) } ?? tc.validate()
-            } catch {
-                if json { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
-                Inputs.report(error, line: line)
-                return true
-            }
+        let failure: FailureOutput = json ? .errorObjectAlways(pretty: pretty) : .nothing
+        return Inputs.each(operands, arguments, options: decoding.options, failure: failure) { input in
+            let tc = try input.tcString()
+            let findings = gvl.map { tc.validate(against: $0) } ?? tc.validate()
             if json {
                 let list = findings.map {
                     JSON.object([("rule", .string($0.rule.name)), ("message", .string($0.message))])
                 }
                 Terminal.out(
-                    JSON.object([("valid", .bool(findings.isEmpty)), ("findings", .array(list))]).serialized(
-                        pretty: pretty
-                    )
+                    JSON.object([("valid", .bool(findings.isEmpty)), ("findings", .array(list))])
+                        .serialized(pretty: pretty)
                 )
             } else if findings.isEmpty {
-                Terminal.out((line.map { "line \($0): " } ?? "") + "valid: no policy findings")
+                Terminal.out((input.line.map { "line \($0): " } ?? "") + "valid: no policy findings")
             } else {
-                for finding in findings { Terminal.out((line.map { "line \($0): " } ?? "") + finding.description) }
+                for finding in findings {
+                    Terminal.out((input.line.map { "line \($0): " } ?? "") + finding.description)
+                }
             }
             return !findings.isEmpty
         }
@@ -57,34 +50,22 @@ enum PolicyCommands {
         var gdprApplies: Bool?
         var pretty = false
         var decoding = DecodingFlags()
-        var operands: [String] = []
-        while let argument = arguments.next() {
-            switch argument {
-            case .option("--gdpr-applies"):
-                let applies: Bool = arguments.value(of: "--gdpr-applies", "true or false") {
-                    ["true": true, "false": false][$0]
-                }
+        let operands = arguments.parse { option, arguments in
+            switch option {
+            case "--gdpr-applies":
+                let applies: Bool = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
                 gdprApplies = applies
-            case .option("--pretty"): pretty = true
-            case .option(let option) where decoding.parse(option, &arguments): break
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): operands.append(operand)
+            case "--pretty": pretty = true
+            default: return decoding.parse(option, &arguments)
             }
+            return true
         }
-        return Inputs.each(operands, arguments, maximumLength: decoding.options.maximumLength) { input, line in
-            do throws(TCStringError) {
-                let keys = try Inputs.tcString(input, options: decoding.options).inAppKeys(
-                    gdprApplies: gdprApplies,
-                    maximumLength: decoding.options.maximumLength
-                )
-                let members = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
-                Terminal.out(JSON.object(members).serialized(pretty: pretty))
-                return false
-            } catch {
-                if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized(pretty: pretty)) }
-                Inputs.report(error, line: line)
-                return true
-            }
+        let options = decoding.options
+        return Inputs.each(operands, arguments, options: options, failure: .errorObject(pretty: pretty)) { input in
+            let keys = try input.tcString().inAppKeys(gdprApplies: gdprApplies, maximumLength: options.maximumLength)
+            let members = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
+            Terminal.out(JSON.object(members).serialized(pretty: pretty))
+            return false
         }
     }
 }

@@ -9,21 +9,15 @@ enum RandomCommand {
         var count = 100
         var seed: UInt64 = 1
         var arguments = Arguments(arguments, command: "random", usage: Usage.random)
-        while let next = arguments.next() {
-            let argument: String
-            switch next {
-            case .option(let name): argument = name
-            case .operand(let operand): argument = operand
+        arguments.parse { option, arguments in
+            switch option {
+            case "--count": count = arguments.value(of: option, "a number") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+            case "--seed": seed = arguments.value(of: option, "a number") { UInt64($0) }
+            default: return false
             }
-            switch argument {
-            case "--count":
-                count = arguments.value(of: argument, "a number") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
-            case "--seed":
-                seed = arguments.value(of: argument, "a number") { UInt64($0) }
-            default:
-                if case .option = next { arguments.unknown(argument) }
-                arguments.fail("unexpected \(argument)")
-            }
+            return true
+        } operand: { operand, arguments in
+            arguments.fail("unexpected \(operand)")
         }
         var rng = SplitMix64(seed: seed)
         for _ in 0..<count {

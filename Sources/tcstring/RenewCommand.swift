@@ -32,26 +32,22 @@ enum RenewCommand {
         var vendors: VendorSet?
         var maximumAge = TCString.commonMaximumAge
         var today: Timestamp?
-        var operands: [String] = []
-        while let argument = arguments.next() {
-            switch argument {
-            case .option("--gvl"): gvl = PermissionsCommand.loadGVL(arguments.value(of: "--gvl"))
-            case .option("--previous-gvl"): previous = PermissionsCommand.loadGVL(arguments.value(of: "--previous-gvl"))
-            case .option("--vendors"):
-                vendors = arguments.value(of: "--vendors", "ids such as 1,5-9") {
-                    PermissionsCommand.parseIDs($0).flatMap { try? VendorSet($0) }
-                }
-            case .option("--max-age-days"):
-                maximumAge = arguments.value(of: "--max-age-days", "a number of days (0 or more)") {
+        let operands = arguments.parse { option, arguments in
+            switch option {
+            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
+            case "--previous-gvl": previous = VendorListFile.load(arguments.value(of: option))
+            case "--vendors": vendors = arguments.vendors(of: option)
+            case "--max-age-days":
+                maximumAge = arguments.value(of: option, "a number of days (0 or more)") {
                     Int($0).flatMap { $0 >= 0 ? $0 : nil }
                 }
-            case .option("--today"):
-                today = arguments.value(of: "--today", "a day YYYY-MM-DD") { text in
+            case "--today":
+                today = arguments.value(of: option, "a day YYYY-MM-DD") { text in
                     text.count == 10 ? Timestamp(iso8601: text) : nil
                 }
-            case .option(let option): arguments.unknown(option)
-            case .operand(let operand): operands.append(operand)
+            default: return false
             }
+            return true
         }
         guard let gvl else { arguments.fail("needs --gvl FILE") }
         if let vendors {
@@ -59,26 +55,18 @@ enum RenewCommand {
             if !unknown.isEmpty { Terminal.inputError("--vendors: \(unknown) are not in the vendor list") }
         }
         let day = today ?? EncodeCommand.today()
-        return Inputs.each(operands, arguments) { input, line in
-            do throws(TCStringError) {
-                let tc = try Inputs.tcString(input)
-                let reasons = tc.renewal(
-                    against: gvl,
-                    previous: previous,
-                    shownVendors: vendors,
-                    today: day,
-                    maximumAge: maximumAge
-                )
-                Terminal.out(
-                    JSON.object([("renew", .bool(!reasons.isEmpty)), ("reasons", .array(reasons.map(json)))])
-                        .serialized()
-                )
-                return false
-            } catch {
-                if line != nil { Terminal.out(JSON.object([("error", error.json)]).serialized()) }
-                Inputs.report(error, line: line)
-                return true
-            }
+        return Inputs.each(operands, arguments, failure: .errorObject(pretty: false)) { input in
+            let reasons = try input.tcString().renewal(
+                against: gvl,
+                previous: previous,
+                shownVendors: vendors,
+                today: day,
+                maximumAge: maximumAge
+            )
+            Terminal.out(
+                JSON.object([("renew", .bool(!reasons.isEmpty)), ("reasons", .array(reasons.map(json)))]).serialized()
+            )
+            return false
         }
     }
 

@@ -1,3 +1,5 @@
+import TCStringCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -53,9 +55,10 @@ enum Terminal {
         return Array(text.utf8)
     }
 
-    /// Reads standard input line by line, without the line ends.
-    static func lines() -> AnySequence<String> {
-        AnySequence { AnyIterator { readLine(strippingNewline: true) } }
+    /// The line on standard error for an input that failed: `tcstring: line N: message`, the line
+    /// number only for a line of standard input, the message in the command line's words.
+    static func message(_ error: some Error, line: Int? = nil) -> String {
+        "tcstring: " + (line.map { "line \($0): " } ?? "") + JSON.message(error)
     }
 
     /// The most a whole-input read takes (`encode`'s JSON, `--gvl` files): the JSON reader's own

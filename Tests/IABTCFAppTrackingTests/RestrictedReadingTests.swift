@@ -49,4 +49,20 @@ import Testing
         guide.restrictedAsDenied = false
         #expect(!guide.restrictedAsDenied && guide.decide(Self.restricted).next == .showCMP)
     }
+
+    /// `legacyLimitAdTracking` set on the flow reaches a strategy's options, so Limit Ad Tracking
+    /// on a device without ATT is a refusal in strategies and guides alike.
+    @Test func legacyLimitAdTrackingIsOneOptionToo() {
+        let unavailable = ATTFlowInput(status: .unavailable, consent: .none)
+        for strategy in ATTStrategy.allCases {
+            var flow = ConsentFlow(strategy: strategy)
+            #expect(flow.decide(unavailable).idfaAllowed, "\(strategy)")
+            flow.legacyLimitAdTracking = true
+            #expect(flow.rules == .strategy(strategy, ATTOptions(legacyLimitAdTracking: true)))
+            #expect(!flow.decide(unavailable).idfaAllowed, "\(strategy)")
+        }
+        var guide = ConsentFlow(guide: .didomiATTFirst)
+        guide.legacyLimitAdTracking = true
+        #expect(guide.legacyLimitAdTracking == true && !guide.decide(unavailable).idfaAllowed)
+    }
 }

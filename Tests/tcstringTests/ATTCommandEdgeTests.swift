@@ -151,6 +151,13 @@ import Testing
         #expect(output.stderr.hasPrefix("tcstring: att: --strategy and --flow exclude each other\n"))
     }
 
+    /// An operand is a usage error that names it as typed, as in every other command.
+    @Test func operandIsNamedAsTyped() throws {
+        let output = try CommandLineTool.run(["att", "--status", "denied", "stray"])
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("tcstring: att: unexpected stray\n"), "\(output.stderr)")
+    }
+
     /// `--scope` turns a rejection on for every flow that rejects nothing, Adjust included: the
     /// scope's purposes and special features leave the stored string.
     @Test(arguments: ["didomi-cmp-first", "pubconsent-cmp-first", "onesecondbefore-att-first", "adjust", "google-ump"])

@@ -1,0 +1,61 @@
+import Foundation
+import IABTCF
+import TCStringCore
+import TestSupport
+import Testing
+
+/// What every reading command shares: one input path (an operand or each line of standard input,
+/// a failed line reported the same way) and one option loop.
+@Suite struct ReadingCommandTests {
+    static let v17 = GVLFixtures.directory.appendingPathComponent(GVLFixtures.v17Name).path
+
+    /// The reading commands that write one JSON object per line of standard input, an error
+    /// object in place of a line that fails.
+    static let jsonLineCommands: [[String]] = [
+        ["decode"], ["decode", "--jobs", "2"], ["decode", "--gvl", v17],
+        ["inapp"], ["validate", "--json"], ["renew", "--gvl", v17, "--today", "2025-01-01"],
+        ["permissions", "--gvl", v17, "--vendor", "1"],
+    ]
+
+    @Test(arguments: jsonLineCommands)
+    func aFailedLineIsReportedInItsPlace(_ command: [String]) throws {
+        let good = try Fixtures.corpusLines()[0]
+        let run = try CommandLineTool.run(command + ["-"], stdin: "\(good)\n\n  CPXx  \n\(good)\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("tcstring: line 3: ") && run.stderr.contains("[truncated]"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        let objects = try run.stdout.split(separator: "\n").map { try JSON(parsing: String($0)) }
+        #expect(objects.count == 3)
+        #expect(objects[1]["error"]?["code"] == .string("truncated"))
+        #expect(objects[0]["error"] == nil && objects[2]["error"] == nil)
+    }
+
+    @Test func anOperandThatFailsHasOnlyItsMessage() throws {
+        for command in [["decode"], ["inapp"], ["reencode"], ["renew", "--gvl", Self.v17], ["ac"]] {
+            let run = try CommandLineTool.run(command + ["CPXx"])
+            #expect(run.status == 1 && run.stdout.isEmpty, "\(command)")
+            #expect(run.stderr.hasPrefix("tcstring: ") && !run.stderr.contains("line"), "\(command)")
+        }
+    }
+
+    @Test func reencodeKeepsOneOutputLinePerInputLine() throws {
+        let good = try Fixtures.corpusLines()[0]
+        let run = try CommandLineTool.run(["reencode", "-"], stdin: "\(good)\nCPXx\n\(good)\n")
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
+                Substring(good), "", Substring(good), "",
+            ]
+        )
+    }
+
+    /// `--` ends the options of every command: what follows is an operand, even `--count`.
+    @Test func doubleDashEndsTheOptions() throws {
+        let random = try CommandLineTool.run(["random", "--", "--count"])
+        #expect(random.status == 2 && random.stderr.hasPrefix("tcstring: random: unexpected --count\n"))
+        let bench = try CommandLineTool.run(["bench", "--seconds", "0.01", "--", "--workload"])
+        #expect(bench.status == 1 && bench.stderr.hasPrefix("tcstring: cannot read --workload: "))
+        let decode = try CommandLineTool.run(["decode", "--", "--pretty"])
+        #expect(decode.status == 1 && decode.stderr.hasPrefix("tcstring: "))
+    }
+}
