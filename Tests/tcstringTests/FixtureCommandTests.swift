@@ -61,4 +61,16 @@ import Testing
         #expect(try CommandLineTool.run(["frobnicate"]).status == 2)
         #expect(try CommandLineTool.run(["decode", "--nope", "x"]).status == 2)
     }
+
+    /// A consent language outside A-Z (here `A` + 37, as the fuzzer finds them) survives
+    /// `tcstring decode | tcstring encode` with its raw bits.
+    @Test func lettersOutsideAToZSurviveDecodeThenEncode() throws {
+        let string = "CPd2dsAPd2dsAbsYEDic__FgAEAgEQACEABAAAgAQFAEAIAACQ.QFuQAA.f37_4AAAAA"
+        let value = try TCString(encoded: string)
+        #expect(!value.consentLanguage.isValid)
+        let json = try CommandLineTool.run(["decode", string]).stdout
+        let encoded = try CommandLineTool.run(["encode", "-"], stdin: json)
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        #expect(try TCString(encoded: String(encoded.stdout.dropLast())) == value)
+    }
 }
