@@ -45,15 +45,10 @@ public struct ConsentFlow: Sendable, Hashable {
     /// own reading (``ATTFlow/restrictedIsRefusal``: Didomi and PubConsent show the CMP on
     /// restricted, consentmanager handles it as denied).
     public var restrictedAsDenied: Bool {
-        get {
-            guard case .strategy(_, let options) = rules else { return guideRestrictedAsDenied }
-            return options.restrictedAsDenied
-        }
+        get { strategyOptions?.restrictedAsDenied ?? guideRestrictedAsDenied }
         set {
             guideRestrictedAsDenied = newValue
-            guard case .strategy(let strategy, var options) = rules else { return }
-            options.restrictedAsDenied = newValue
-            rules = .strategy(strategy, options)
+            setStrategyOption(\.restrictedAsDenied, newValue)
         }
     }
     /// ``restrictedAsDenied`` for a guide's flow (a strategy keeps it in its ``ATTOptions``).
@@ -62,22 +57,34 @@ public struct ConsentFlow: Sendable, Hashable {
     /// For a strategy it is ``ATTOptions/legacyLimitAdTracking``.
     public var legacyLimitAdTracking: Bool? {
         get {
-            guard case .strategy(_, let options) = rules else { return guideLegacyLimitAdTracking }
+            guard let options = strategyOptions else { return guideLegacyLimitAdTracking }
             return options.legacyLimitAdTracking
         }
         set {
             guideLegacyLimitAdTracking = newValue
-            guard case .strategy(let strategy, var options) = rules else { return }
-            options.legacyLimitAdTracking = newValue
-            rules = .strategy(strategy, options)
+            setStrategyOption(\.legacyLimitAdTracking, newValue)
         }
     }
     /// ``legacyLimitAdTracking`` for a guide's flow (a strategy keeps it in its ``ATTOptions``).
     private var guideLegacyLimitAdTracking: Bool?
+
     /// For ``ATTFlow/googleUMP``: whether the app configured an IDFA explainer message in Privacy &
     /// messaging, so ``ATTNextStep/showIDFAExplainer`` comes before the ATT alert where Google shows
     /// it. Default `false`: straight to ``ATTNextStep/requestATT``. The other flows ignore it.
     public var idfaExplainer = false
+
+    /// A strategy's options; `nil` for a guide's flow.
+    private var strategyOptions: ATTOptions? {
+        guard case .strategy(_, let options) = rules else { return nil }
+        return options
+    }
+
+    /// Sets one of a strategy's options; a guide's flow keeps its own copy of each.
+    private mutating func setStrategyOption<Value>(_ option: WritableKeyPath<ATTOptions, Value>, _ value: Value) {
+        guard case .strategy(let strategy, var options) = rules else { return }
+        options[keyPath: option] = value
+        rules = .strategy(strategy, options)
+    }
 
     /// One of our strategies. `trigger` (default ``ATTTrigger/trackingScope``) reads a stored TC
     /// string; `scope` is what a refusal rejects; `rejectVendors` adds vendors to that rejection,
