@@ -5,13 +5,20 @@
 // again and require an equal value and a fixed point; strict decoding must fail exactly when
 // validate() reports what it refuses, and otherwise give the same value; TCString.query must accept
 // and refuse alike (the same error) and give the same answers; the vectorised base64url step and
-// the scalar loop must decode the input alike. Any difference aborts, which libFuzzer reports as a
-// crash.
+// the scalar loop must decode the input alike; every decoded set (a view of the decoded words for
+// a bitfield) must answer every question as the same ids inserted one by one into a set of its
+// own words do. Any difference aborts, which libFuzzer reports as a crash.
 
 func fuzzTCString(_ bytes: UnsafeBufferPointer<UInt8>) {
     checkBase64(bytes)
     checkQuery(bytes)
     guard let value = try? TCString(encodedBytes: bytes) else { return }
+    for set in [value.vendorConsents, value.vendorLegitimateInterests]
+        + [value.disclosedVendors, value.allowedVendors]
+        .compactMap({ $0 }) + value.publisherRestrictions.map(\.vendors)
+    {
+        checkAgainstInsertedIds(set)
+    }
     do {
         let canonical = try value.encoded()
         let fromCanonical = try TCString(encoded: canonical)
@@ -85,5 +92,29 @@ func checkQuery(_ bytes: UnsafeBufferPointer<UInt8>) {
     case (.failure(let expected), .failure(let error)):
         if error != expected { fatalError("query and decode fail differently: \(text)") }
     default: fatalError("query and decode disagree on whether \(text) decodes")
+    }
+}
+
+/// `set` (a decoded set: a view of the decoded words for a bitfield) answers every question as the
+/// set built by inserting its ids one by one does, and changes alike.
+func checkAgainstInsertedIds(_ set: VendorSet) {
+    let ids = Array(set)
+    guard let built = try? VendorSet(ids) else { fatalError("a decoded set holds an id outside 1-65535") }
+    let last = ids.last ?? 0
+    guard set == built, set.hashValue == built.hashValue, set.count == ids.count, set.max == ids.last,
+        set.ranges == built.ranges, set.wordCount == built.wordCount,
+        (0..<set.wordCount).allSatisfy({ set.word($0) == built.word($0) }),
+        (-1...(last + 130)).allSatisfy({ set.contains($0) == built.contains($0) })
+    else { fatalError("a decoded set differs from its ids inserted one by one: \(ids)") }
+    for id in [1, last, last + 1, (last + 1) / 2] where id >= 1 {
+        var (a, b) = (set, built)
+        a.remove(id)
+        b.remove(id)
+        var (c, d) = (set, built)
+        try? c.insert(id)
+        try? d.insert(id)
+        guard a == b, Array(a) == Array(b), c == d, Array(c) == Array(d), set.union(b) == built.union(b),
+            set.subtracting(d) == built.subtracting(d), set.intersection(a) == built.intersection(a)
+        else { fatalError("a decoded set changes differently from its ids inserted one by one: \(ids)") }
     }
 }
