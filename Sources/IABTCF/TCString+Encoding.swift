@@ -307,7 +307,7 @@ struct VendorSectionPlan {
         if isRangeEncoding {
             writeEntries(set, written, into: &w)
         } else {
-            w.writeBitField(set, bits: maxVendorId)
+            w.writeBitField(set.words, bits: maxVendorId)
         }
     }
 }

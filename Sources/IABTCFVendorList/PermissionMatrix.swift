@@ -44,7 +44,7 @@ public struct PermissionMatrix: Sendable {
         vendorIds = gvl.vendorIds
         let highest = min(max(gvl.purposes.keys.max() ?? 0, 1), PurposeSet.maxID)
         purposeIds = 1...highest
-        let width = gvl.vendorIds.wordCount
+        let width = gvl.vendorIds.words.count
         self.width = width
         var planes = [UInt64](repeating: 0, count: highest &* Self.planeCount &* width)
         let alive = gvl.vendorIds.subtracting(gvl.deletedVendorIds)
@@ -96,7 +96,7 @@ public struct PermissionMatrix: Sendable {
         disclosureKnown: Bool
     ) {
         // Each set padded to `width` words, read without bounds checks past its own end.
-        func load(_ set: VendorSet, _ i: Int) -> UInt64 { i < set.wordCount ? set.word(i) : 0 }
+        func load(_ set: VendorSet, _ i: Int) -> UInt64 { i < set.words.count ? set.word(i) : 0 }
         let alive = sets[0]
         let c = sets[1]
         let l = sets[2]

@@ -61,7 +61,7 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
         var words = [UInt64](repeating: 0, count: sortedEntries.count)
         for (i, entry) in sortedEntries.enumerated() {
             let start = words.count
-            words.append(contentsOf: entry.vendors.alignedWords)
+            words.append(contentsOf: entry.vendors.words)
             words[i] = Self.descriptor(
                 purposeId: entry.purposeId,
                 restrictionType: entry.restrictionType.rawValue,

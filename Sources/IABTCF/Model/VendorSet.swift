@@ -2,89 +2,41 @@
 ///
 /// Used for vendor consents, vendor legitimate interests, disclosed and allowed vendors and the
 /// vendors of each publisher restriction. The words are MSB-first like the wire: vendor 1 is bit 63
-/// of word 0, vendor 64 bit 0 of word 0, vendor 65 bit 63 of word 1. A range is applied with masks,
-/// never id by id.
+/// of word 0, vendor 64 bit 0 of word 0, vendor 65 bit 63 of word 1. A bitfield on the wire is
+/// therefore copied a word at a time, and a range is applied with masks, never id by id.
 ///
-/// A decoded bitfield is a view: its words are the decoded bytes themselves, the set starting at a
-/// bit offset inside the first of them (``shift``) and ending after MaxVendorId bits (``bound``),
-/// so decoding copies no bits into place. A set built or changed in code starts at bit 0 of its
-/// first word and fills its words (its *aligned* form); the first change to a view makes it so.
-///
-/// Equality is logical: two sets are equal when they hold the same ids, however they were encoded
-/// and whatever form they are in.
+/// Equality is logical: two sets are equal when they hold the same ids, however they were encoded.
 ///
 /// The words are an `ArraySlice`, so every set of one decoded string shares a single allocation;
 /// mutating a shared set copies only its own words (copy on write).
-public struct VendorSet: Sendable {
+public struct VendorSet: Sendable, Hashable {
     /// The highest vendor id a TC string can carry (MaxVendorId has 16 bits).
     public static let maxID = 65535
 
-    /// The words holding the set's bits: ``bound`` bits from bit ``shift`` of the first on. Bits
-    /// after them are zero; bits before ``shift`` belong to whatever preceded the bitfield on the
-    /// wire. Indices are the slice's own (they need not start at 0); use ``word(_:)`` for the
-    /// set's own 0-based words.
-    ///
-    /// Invariant: the set's last word (``word(_:)`` of ``wordCount`` − 1) is not zero, so equal
-    /// sets have equal words; an empty set has no storage.
-    @usableFromInline var storage: ArraySlice<UInt64>
-    /// The bit of the first storage word that holds id 1 (MSB-first: bit `63 - shift`); 0 when aligned.
-    @usableFromInline var shift: UInt32
-    /// The ids the storage covers: `1...bound`; `storage.count * 64` when aligned.
-    @usableFromInline var bound: UInt32
+    /// Invariant: the last word is not zero, so equal sets have equal words. Indices are the
+    /// slice's own (they need not start at 0); use ``word(_:)`` for 0-based access.
+    @usableFromInline package internal(set) var words: ArraySlice<UInt64>
 
     /// Creates an empty set.
-    @inlinable public init() {
-        storage = []
-        shift = 0
-        bound = 0
-    }
+    @inlinable public init() { words = [] }
 
     /// Takes words in the set's layout and drops trailing zero words.
     package init(words: ArraySlice<UInt64>) {
-        self.init(trimmedWords: words)
+        self.words = words
         trimTrailingZeros()
     }
 
     /// Takes words in the set's layout and drops trailing zero words.
     package init(words: [UInt64]) { self.init(words: words[...]) }
 
-    /// Takes words in the set's layout whose last word is not zero (or none).
+    /// Takes words in the set's layout whose last word is not zero.
     init(trimmedWords words: ArraySlice<UInt64>) {
-        storage = words
-        shift = 0
-        bound = UInt32(truncatingIfNeeded: words.count &* 64)
+        assert(words.last != 0)
+        self.words = words
     }
 
-    /// A view of a decoded bitfield: its ids `1...bound` are the `bound` bits from bit `shift` of
-    /// `storage`'s first word on. `storage` ends with the word that holds the last of them, whose
-    /// bits after it are zero, and the set's last word (``word(_:)``) is not zero.
-    init(view storage: ArraySlice<UInt64>, shift: Int, bound: Int) {
-        assert(shift < 64 && (shift &+ bound &+ 63) &>> 6 == storage.count)
-        self.storage = storage
-        self.shift = UInt32(truncatingIfNeeded: shift)
-        self.bound = UInt32(truncatingIfNeeded: bound)
-        assert(word(wordCount &- 1) != 0)
-    }
-
-    /// Whether the set starts at bit 0 of its storage and fills it: the form mutation works on.
-    @inlinable var isAligned: Bool { shift == 0 && Int(bound) == storage.count &* 64 }
-
-    /// The number of the set's own words: the last one holds its highest id.
-    @inlinable package var wordCount: Int { (Int(bound) &+ 63) &>> 6 }
-
-    /// The set's word at 0-based `index` (`< wordCount`): ids `64 * index + 1` to `64 * index + 64`, MSB-first.
-    @inlinable package func word(_ index: Int) -> UInt64 {
-        let position = storage.startIndex &+ index
-        let shift = UInt64(self.shift)
-        var word = storage[position] &<< shift
-        if shift != 0 && position &+ 1 < storage.endIndex { word |= storage[position &+ 1] &>> (64 &- shift) }
-        return word
-    }
-
-    /// The set's words, aligned: its storage when it is aligned already, else a copy.
-    package var alignedWords: ArraySlice<UInt64> {
-        isAligned ? storage : ArraySlice((0..<wordCount).map(word))
-    }
+    /// The word at 0-based `index`.
+    @inlinable package func word(_ index: Int) -> UInt64 { words[words.startIndex &+ index] }
 
     /// Creates a set holding `ids`.
     ///
@@ -98,30 +50,24 @@ public struct VendorSet: Sendable {
     ///
     /// - Complexity: O(1).
     @inlinable public func contains(_ id: Int) -> Bool {
-        // Bits after the set are zero, so only an id below 1 or past the storage needs a check.
-        let bit = id &- 1 &+ Int(shift)
-        let word = bit &>> 6
-        guard id >= 1, word < storage.count else { return false }
-        return storage[storage.startIndex &+ word] & ((1 as UInt64) &<< UInt64(63 &- (bit & 63))) != 0
+        let index = id &- 1
+        let word = index &>> 6
+        guard index >= 0, word < words.count else { return false }
+        return self.word(word) & ((1 as UInt64) &<< UInt64(63 &- (index & 63))) != 0
     }
 
     /// Whether the set holds no ids.
-    @inlinable public var isEmpty: Bool { storage.isEmpty }
+    @inlinable public var isEmpty: Bool { words.isEmpty }
 
     /// The number of ids.
     ///
     /// - Complexity: O(highest id / 64).
-    public var count: Int {
-        var total = 0
-        for i in 0..<wordCount { total &+= word(i).nonzeroBitCount }
-        return total
-    }
+    public var count: Int { words.reduce(0) { $0 &+ $1.nonzeroBitCount } }
 
     /// The highest id, or `nil` when the set is empty.
     public var max: Int? {
-        guard !isEmpty else { return nil }
-        let last = wordCount &- 1
-        return last &* 64 &+ 64 &- word(last).trailingZeroBitCount
+        guard let last = words.last else { return nil }
+        return (words.count &- 1) &* 64 &+ 64 &- last.trailingZeroBitCount
     }
 
     /// The ids as maximal runs of consecutive ids, ascending: `{1, 2, 3, 7}` gives `1...3` and `7...7`.
@@ -160,27 +106,25 @@ public struct VendorSet: Sendable {
     /// Removes every id in `range` that is present.
     public mutating func remove(contentsOf range: ClosedRange<Int>) {
         let low = Swift.max(range.lowerBound, 1)
-        let high = Swift.min(range.upperBound, Int(bound))
+        let high = Swift.min(range.upperBound, words.count &* 64)
         guard low <= high else { return }
-        align()
         applyMasks(low...high) { $0 &= ~$1 }
         trimTrailingZeros()
     }
 
     /// Adds the ids of `other`.
     public mutating func formUnion(_ other: VendorSet) {
-        align()
-        let count = other.wordCount
-        if count > storage.count { grow(to: count) }
-        let base = storage.startIndex
-        for i in 0..<count { storage[base &+ i] |= other.word(i) }
+        if other.words.count > words.count {
+            words.append(contentsOf: repeatElement(0, count: other.words.count &- words.count))
+        }
+        let base = words.startIndex
+        for i in 0..<other.words.count { words[base &+ i] |= other.word(i) }
     }
 
     /// Removes the ids of `other`.
     public mutating func subtract(_ other: VendorSet) {
-        align()
-        let base = storage.startIndex
-        for i in 0..<Swift.min(storage.count, other.wordCount) { storage[base &+ i] &= ~other.word(i) }
+        let base = words.startIndex
+        for i in 0..<Swift.min(words.count, other.words.count) { words[base &+ i] &= ~other.word(i) }
         trimTrailingZeros()
     }
 
@@ -200,7 +144,7 @@ public struct VendorSet: Sendable {
 
     /// The ids in both sets.
     public func intersection(_ other: VendorSet) -> VendorSet {
-        let count = Swift.min(wordCount, other.wordCount)
+        let count = Swift.min(words.count, other.words.count)
         return VendorSet(words: (0..<count).map { word($0) & other.word($0) })
     }
 
@@ -210,31 +154,17 @@ public struct VendorSet: Sendable {
         guard id >= 1 && id <= maxID else { throw TCStringError(.invalidVendorId, value: id) }
     }
 
-    /// Turns a view into the aligned form that mutation works on: its own words, from bit 0.
-    private mutating func align() {
-        guard !isAligned else { return }
-        self = VendorSet(trimmedWords: alignedWords)
-    }
-
-    /// Appends zero words up to `count` words (the set must be aligned).
-    private mutating func grow(to count: Int) {
-        storage.append(contentsOf: repeatElement(0, count: count &- storage.count))
-        bound = UInt32(truncatingIfNeeded: count &* 64)
-    }
-
     /// Sets the bits of `range` (ids already validated), growing the words as needed.
     mutating func insertUnchecked(_ range: ClosedRange<Int>) {
-        align()
         let needed = (range.upperBound &+ 63) &>> 6
-        if needed > storage.count { grow(to: needed) }
+        if needed > words.count { words.append(contentsOf: repeatElement(0, count: needed &- words.count)) }
         applyMasks(range) { $0 |= $1 }
     }
 
-    /// Calls `apply(&word, mask)` for each word `range` touches, with the mask of its ids in that
-    /// word (the set must be aligned).
+    /// Calls `apply(&word, mask)` for each word `range` touches, with the mask of its ids in that word.
     @inline(__always)
-    private mutating func applyMasks(_ range: ClosedRange<Int>, _ apply: (inout UInt64, UInt64) -> Void) {
-        storage.withUnsafeMutableBufferPointer { Self.applyMasks(range, to: $0, apply) }
+    mutating func applyMasks(_ range: ClosedRange<Int>, _ apply: (inout UInt64, UInt64) -> Void) {
+        words.withUnsafeMutableBufferPointer { Self.applyMasks(range, to: $0, apply) }
     }
 
     /// Calls `apply(&word, mask)` for each word of `words` (0-based, vendor 1 = bit 63 of word 0) that
@@ -266,19 +196,17 @@ public struct VendorSet: Sendable {
         apply(&w[lastWord], tail)
     }
 
-    /// Drops trailing zero words of an aligned set. Re-slices rather than removing elements, so a
-    /// set sharing a decode's words is never copied.
-    private mutating func trimTrailingZeros() {
-        var end = storage.endIndex
-        while end > storage.startIndex && storage[end &- 1] == 0 { end &-= 1 }
-        if end != storage.endIndex { storage = storage[storage.startIndex..<end] }
-        bound = UInt32(truncatingIfNeeded: storage.count &* 64)
+    /// Re-slices rather than removing elements, so a set sharing a decode's words is never copied.
+    mutating func trimTrailingZeros() {
+        var end = words.endIndex
+        while end > words.startIndex && words[end &- 1] == 0 { end &-= 1 }
+        if end != words.endIndex { words = words[words.startIndex..<end] }
     }
 
     /// Calls `body` with each maximal run of consecutive ids, ascending, using whole-word scans.
     func forEachRun(_ body: (ClosedRange<Int>) -> Void) {
-        var position = 0  // 0-based bit index into the set's words
-        let total = wordCount &* 64
+        var position = 0  // 0-based bit index into the words
+        let total = words.count &* 64
         while position < total {
             guard let start = nextBit(from: position, set: true) else { return }
             let end = nextBit(from: start, set: false) ?? total
@@ -290,34 +218,15 @@ public struct VendorSet: Sendable {
     /// The first bit index at or after `position` whose value is `set`, or `nil` past the last word.
     private func nextBit(from position: Int, set: Bool) -> Int? {
         var word = position &>> 6
-        let count = wordCount
-        guard word < count else { return nil }
+        guard word < words.count else { return nil }
         // Mask off the bits before `position` in the first word (they count as not matching).
         var bits = (set ? self.word(word) : ~self.word(word)) & (~(0 as UInt64) &>> UInt64(position & 63))
         while bits == 0 {
             word &+= 1
-            guard word < count else { return nil }
+            guard word < words.count else { return nil }
             bits = set ? self.word(word) : ~self.word(word)
         }
         return word &* 64 &+ bits.leadingZeroBitCount
-    }
-}
-
-extension VendorSet: Hashable {
-    /// Whether both sets hold the same ids, whatever their form.
-    public static func == (lhs: VendorSet, rhs: VendorSet) -> Bool {
-        let count = lhs.wordCount
-        guard count == rhs.wordCount else { return false }
-        if lhs.isAligned && rhs.isAligned { return lhs.storage == rhs.storage }
-        for i in 0..<count where lhs.word(i) != rhs.word(i) { return false }
-        return true
-    }
-
-    /// Hashes the set's words, so that equal sets hash alike whatever their form.
-    public func hash(into hasher: inout Hasher) {
-        let count = wordCount
-        hasher.combine(count)
-        for i in 0..<count { hasher.combine(word(i)) }
     }
 }
 
@@ -326,30 +235,27 @@ extension VendorSet: Sequence {
     ///
     /// Always inlined, so that the iterator is not returned through memory and the caller sees
     /// that an empty set's loop ends at once.
-    @inlinable @inline(__always) public func makeIterator() -> Iterator {
-        Iterator(storage: storage, shift: shift)
-    }
+    @inlinable @inline(__always) public func makeIterator() -> Iterator { Iterator(words: words) }
 
     /// Iterates a ``VendorSet`` in ascending order.
     ///
-    /// It walks the storage words as they are, whatever the set's ``shift``: the first word's bits
-    /// before id 1 are masked off once. Each word is bit-reversed once when it is loaded, so that the lowest set bit is the
-    /// lowest id: an id then costs a count-trailing-zeros and a clear-lowest-bit, which do not wait
-    /// on each other the way count-leading-zeros and clearing the highest bit would.
+    /// Each word is bit-reversed once when it is loaded, so that the lowest set bit is the lowest id:
+    /// an id then costs a count-trailing-zeros and a clear-lowest-bit, which do not wait on each other
+    /// the way count-leading-zeros and clearing the highest bit would.
     public struct Iterator: IteratorProtocol, Sendable {
         @usableFromInline let words: ArraySlice<UInt64>
         /// The slice index of `current`.
         @usableFromInline var index: Int
         /// The not yet returned ids of the word at `index`, bit-reversed: bit k is id `base + k`.
         @usableFromInline var current: UInt64
-        /// The id of bit 0 of `current` (below 1 for the first word of a view).
+        /// The id of bit 0 of `current`.
         @usableFromInline var base: Int
 
-        @inlinable @inline(__always) init(storage: ArraySlice<UInt64>, shift: UInt32) {
-            words = storage
-            index = storage.startIndex
-            base = 1 &- Int(shift)
-            current = storage.isEmpty ? 0 : Self.reversed(storage[storage.startIndex] & (~0 &>> UInt64(shift)))
+        @inlinable @inline(__always) init(words: ArraySlice<UInt64>) {
+            self.words = words
+            index = words.startIndex
+            current = words.isEmpty ? 0 : Self.reversed(words[words.startIndex])
+            base = 1
         }
 
         /// The next id in ascending order, or `nil` after the last.

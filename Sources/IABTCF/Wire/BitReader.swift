@@ -64,17 +64,6 @@ struct BitReader {
         if spare > 0 { words[words.count &- 1] &= ~0 &<< UInt64(spare) }
     }
 
-    /// Copies the decoded bytes from 64-bit word `first` of `base` on into `words` as MSB-first
-    /// words: one big-endian load each. The tail padding covers a last word past the data.
-    @inline(__always)
-    static func copyWords(_ base: UnsafePointer<UInt8>, from first: Int, into words: UnsafeMutableBufferPointer<UInt64>)
-    {
-        let raw = UnsafeRawPointer(base) + first &* 8
-        for i in 0..<words.count {
-            words[i] = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self))
-        }
-    }
-
     /// Whether a bit from ``offset`` to the end might be set: `true` when one of the next 57 is
     /// set, or when more than 57 remain. One 8-byte load, for the check at a segment's end (the
     /// buffer is zero past ``bitCount``, so bits beyond it read as zero).

@@ -41,21 +41,11 @@ struct BitWriter {
         if width > 32 { write(Int(truncatingIfNeeded: (bits &<< 32) &>> UInt64(96 &- width)), width &- 32) }
     }
 
-    /// Writes `bits` bits taken from MSB-first words; missing words are zeros.
+    /// Writes `bits` bits taken from MSB-first words (a bitfield); missing words are zeros.
     mutating func writeBitField(_ words: ArraySlice<UInt64>, bits: Int) {
         var remaining = bits
         for word in words where remaining > 0 {
             writeLeftAligned(word, min(64, remaining))
-            remaining &-= 64
-        }
-        if remaining > 0 { offset &+= remaining }
-    }
-
-    /// Writes `bits` bits of `set` as a bitfield: its words, then zeros past its highest id.
-    mutating func writeBitField(_ set: VendorSet, bits: Int) {
-        var remaining = bits
-        for i in 0..<set.wordCount where remaining > 0 {
-            writeLeftAligned(set.word(i), min(64, remaining))
             remaining &-= 64
         }
         // Ids above the highest set one are zero; the buffer is already zero there.

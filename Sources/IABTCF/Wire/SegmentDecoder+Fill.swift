@@ -14,7 +14,7 @@ extension SegmentDecoder {
         var total = 0
         for k in 0..<4 where has(k) {
             sections[k].offset = total
-            total &+= sections[k].storageWords &+ sections[k].layoutWords
+            total &+= sections[k].words &+ sections[k].layoutWords
         }
         let restrictionStart = total
         let pairCount = pairKeys.isEmpty ? 0 : pairKeys.count
@@ -168,23 +168,19 @@ extension SegmentDecoder {
 }
 
 extension SegmentDecoder.VendorSection {
-    /// Copies the decoded words a bitfield's view covers, or applies its range entries with
+    /// Copies the placed section's bitfield a word at a time, or applies its range entries with
     /// masks (recording them after its words when they were not canonical).
     ///
     /// A method, called on the section's slot: it reads the section where it is, not a copy.
     fileprivate func fill(in buffer: UnsafeMutableBufferPointer<UInt64>) {
         guard words > 0 else { return }
+        let set = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset &+ words)])
         guard isRange else {
             // Reads through `self` rather than a copy of its reader, so that the reader is not
             // reloaded in wider pieces than it was stored (a store-forwarding stall).
-            let view = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset &+ storageWords)])
-            BitReader.copyWords(reader.base, from: reader.offset &>> 6, into: view)
-            // The bits after the view's last id belong to the next field: the set's are zero there.
-            let end = UInt64(truncatingIfNeeded: shift &+ bound) & 63
-            if end != 0 { view[view.count &- 1] &= ~(~0 &>> end) }
+            BitReader.copyBitField(reader.base, at: reader.offset, bits: maxVendorId, into: set)
             return
         }
-        let set = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset &+ words)])
         let entries = offset &+ words
         var r = reader
         SegmentDecoder.applyEntries(

@@ -17,18 +17,11 @@ struct SegmentDecoder {
         var entryCount: Int
         /// Whether the range entries were the set's maximal runs, ascending, IsARange only for runs.
         var canonical: Bool
-        /// The set's words up to the last that holds an id. A section without ids (often
-        /// range-encoded with no entries) then needs no allocation.
+        /// The words up to the last that holds an id: the set's size in the shared buffer. A
+        /// section without ids (often range-encoded with no entries) then needs no allocation.
         var words: Int
         /// Packed entries to keep for the layout: only non-canonical ones are kept.
         var layoutWords: Int { canonical ? 0 : entryCount }
-        /// Where a bitfield starts in its first decoded word (its set's ``VendorSet/shift``).
-        var shift: Int { reader.offset & 63 }
-        /// The ids a bitfield's view covers: up to MaxVendorId, within its words.
-        var bound: Int { Swift.min(maxVendorId, words &* 64) }
-        /// The words the set takes in the shared buffer: a range section's set, or the decoded
-        /// words a bitfield's view covers.
-        var storageWords: Int { isRange || words == 0 ? words : (shift &+ bound &+ 63) &>> 6 }
         /// Where pass 2 placed the set's words in the shared buffer (its kept entries follow them).
         var offset = 0
 
@@ -39,8 +32,7 @@ struct SegmentDecoder {
                 isRange: isRange,
                 setOffset: offset,
                 setCount: words,
-                keptEntries: canonical ? nil : entryCount,
-                shift: isRange ? 0 : shift
+                keptEntries: canonical ? nil : entryCount
             )
         }
     }

@@ -187,39 +187,31 @@ struct VendorSectionLayout: Sendable {
     var entries: ArraySlice<UInt64>?
 
     /// The section in one word: bit 63 present, 47-62 MaxVendorId, 46 IsRangeEncoding, 45 entries
-    /// kept, 24-44 offset of the set's words in the storage, 12-23 the set's word count (at most
-    /// 1,024), 0-11 the number of entries kept (they follow the set's words) for ranges, and for a
-    /// bitfield the bit of its first decoded word where it starts (its view's shift).
+    /// kept, 24-44 offset of the set's words in the storage, 12-23 its word count (at most 1,024),
+    /// 0-11 the number of entries kept (they follow the set's words).
     struct Packed {
         var value: UInt64
 
         /// Every argument is in range by construction (the decoder's bounds), so nothing is checked.
-        init(maxVendorId: Int, isRange: Bool, setOffset: Int, setCount: Int, keptEntries: Int?, shift: Int) {
+        init(maxVendorId: Int, isRange: Bool, setOffset: Int, setCount: Int, keptEntries: Int?) {
             func bits(_ value: Int, at shift: UInt64) -> UInt64 { UInt64(truncatingIfNeeded: value) &<< shift }
             value =
                 1 << 63 | bits(maxVendorId, at: 47) | (isRange ? 1 << 46 : 0) | (keptEntries != nil ? 1 << 45 : 0)
-                | bits(setOffset, at: 24) | bits(setCount, at: 12) | bits(keptEntries ?? shift, at: 0)
+                | bits(setOffset, at: 24) | bits(setCount, at: 12) | bits(keptEntries ?? 0, at: 0)
         }
     }
 
-    /// Where a range section's set is in the storage (it ends with the word that holds its highest
-    /// id), or where a bitfield's view starts (with as many words as its set).
+    /// Where the set's words are in the storage (they end with the last word that holds an id).
     static func words(_ packed: UInt64) -> Range<Int> {
         let offset = Int(packed >> 24 & 0x1F_FFFF)
         return offset..<(offset &+ Int(packed >> 12 & 0xFFF))
     }
 
-    /// The set of the section `packed` describes, sharing `storage`: a range section's own words,
-    /// or a view of a bitfield's decoded words.
+    /// The set of the section `packed` describes, sharing `storage`.
     @inline(__always)
     static func set(_ packed: UInt64, in storage: [UInt64]) -> VendorSet {
         let words = Self.words(packed)
-        guard !words.isEmpty else { return VendorSet() }
-        guard packed >> 46 & 1 == 0 else { return VendorSet(trimmedWords: storage[words]) }
-        let shift = Int(packed & 63)
-        let bound = Swift.min(Int(packed >> 47 & 0xFFFF), words.count &* 64)
-        let end = words.lowerBound &+ (shift &+ bound &+ 63) &>> 6
-        return VendorSet(view: storage[words.lowerBound..<end], shift: shift, bound: bound)
+        return words.isEmpty ? VendorSet() : VendorSet(trimmedWords: storage[words])
     }
 
     init(packed: UInt64, storage: [UInt64]) {
