@@ -6,7 +6,8 @@
 // validate() reports what it refuses, and otherwise give the same value; TCString.query must accept
 // and refuse alike (the same error) and give the same answers; the vectorised base64url step and
 // the scalar loop must decode the input alike; every decoded set must answer every question and
-// change as the same ids inserted one by one do. Any difference aborts, which libFuzzer reports as a crash.
+// change as the same ids inserted one by one do, and the decoded restrictions as their entries
+// built in code do. Any difference aborts, which libFuzzer reports as a crash.
 
 func fuzzTCString(_ bytes: UnsafeBufferPointer<UInt8>) {
     checkBase64(bytes)
@@ -18,6 +19,7 @@ func fuzzTCString(_ bytes: UnsafeBufferPointer<UInt8>) {
     {
         checkAgainstInsertedIds(set)
     }
+    checkRestrictions(value.publisherRestrictions)
     do {
         let canonical = try value.encoded()
         let fromCanonical = try TCString(encoded: canonical)
@@ -115,5 +117,27 @@ func checkAgainstInsertedIds(_ set: VendorSet) {
         guard a == b, Array(a) == Array(b), c == d, Array(c) == Array(d), set.union(b) == built.union(b),
             set.subtracting(d) == built.subtracting(d), set.intersection(a) == built.intersection(a)
         else { fatalError("a decoded set changes differently from its ids inserted one by one: \(ids)") }
+    }
+}
+
+/// `restrictions`, decoded (read from the section's bytes), answers as its entries built in code do.
+func checkRestrictions(_ restrictions: PublisherRestrictions) {
+    let entries = Array(restrictions)
+    // Code cannot build a purpose outside 1-24, which a decoded list keeps.
+    guard let built = try? PublisherRestrictions(entries) else { return }
+    guard restrictions == built, restrictions.hashValue == built.hashValue else {
+        fatalError("decoded restrictions differ from their entries built in code")
+    }
+    for entry in entries {
+        guard restrictions.vendors(purposeId: entry.purposeId, restrictionType: entry.restrictionType) == entry.vendors
+        else { fatalError("a decoded restriction's vendors differ from its entry") }
+        for run in entry.vendors.ranges {
+            for id in [run.lowerBound - 1, run.lowerBound, run.upperBound, run.upperBound + 1]
+            where restrictions.restrictionType(vendorId: id, purposeId: entry.purposeId)
+                != built.restrictionType(vendorId: id, purposeId: entry.purposeId)
+            {
+                fatalError("decoded and built restrictions give vendor \(id) different types")
+            }
+        }
     }
 }

@@ -198,22 +198,25 @@ extension TCString {
         failure: inout TCStringError?,
         then finish: (inout SegmentDecoder) -> Void
     ) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { pairs in
-            withUnsafeTemporaryAllocation(of: SegmentDecoder.VendorSection.self, capacity: 4) { sections in
-                var decoder = SegmentDecoder(
-                    input: input,
-                    scratch: scratch,
-                    pairs: pairs,
-                    sections: sections.baseAddress!
-                )
-                do throws(TCStringError) {
-                    try decoder.scanSegments()
-                    if options.strict { try decoder.checkStrict() }
-                } catch {
-                    failure = error.located(in: input)
-                    return
+        // Two tables of 1 KiB rather than one of 2 KiB: a temporary allocation past 1 KiB is on the heap.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { highest in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { firstEntry in
+                withUnsafeTemporaryAllocation(of: SegmentDecoder.VendorSection.self, capacity: 4) { sections in
+                    var decoder = SegmentDecoder(
+                        input: input,
+                        scratch: scratch,
+                        pairs: (highest, firstEntry),
+                        sections: sections.baseAddress!
+                    )
+                    do throws(TCStringError) {
+                        try decoder.scanSegments()
+                        if options.strict { try decoder.checkStrict() }
+                    } catch {
+                        failure = error.located(in: input)
+                        return
+                    }
+                    finish(&decoder)
                 }
-                finish(&decoder)
             }
         }
     }

@@ -61,7 +61,8 @@ extension TCString {
             guard value >= 0 && value < 1 << field.width else { throw .outOfRange(field, value) }
         }
         for field in CoreField.allCases { try check(field.bits(of: self), field.field) }
-        for restriction in publisherRestrictions { try check(restriction.purposeId, .purposeId) }
+        let restrictions = publisherRestrictions
+        for i in restrictions.indices { try check(restrictions.purposeId(at: i), .purposeId) }
         if let publisherTC {
             try check(publisherTC.numCustomPurposes, .numCustomPurposes)
             let highest = max(
@@ -333,13 +334,14 @@ private func writeEntries(_ set: VendorSet, _ written: ArraySlice<UInt64>?, into
 
 /// The Publisher Restrictions section: canonical, or as written while unchanged.
 private struct RestrictionsPlan {
-    let restrictions: PublisherRestrictions
+    /// The entries, each built once (a decoded list builds an entry's vendors when it is read).
+    let restrictions: [PublisherRestriction]
     let written: RestrictionsLayout?
     let bits: Int
 
     init(_ restrictions: PublisherRestrictions, layout: RestrictionsLayout?) {
-        self.restrictions = restrictions
         written = layout.flatMap { $0.decoded == restrictions ? $0 : nil }
+        self.restrictions = written == nil ? Array(restrictions) : []
         // NumPubRestrictions, then per entry PurposeId, RestrictionType and the range entries (whose
         // size includes their own NumEntries).
         let entryHeader = Field.purposeId.width + Field.restrictionType.width

@@ -90,11 +90,9 @@ extension TCString {
     /// (one type per vendor, as the in-app `IABTCF_PublisherRestrictions{ID}` keys hold); type 3
     /// (reserved) is ignored.
     func effectiveRestriction(vendor: Int, purpose: Int) -> RestrictionType? {
-        var found: RestrictionType?
-        for entry in publisherRestrictions where entry.purposeId == purpose && entry.vendors.contains(vendor) {
-            if entry.restrictionType.rawValue < (found?.rawValue ?? 3) { found = entry.restrictionType }
-        }
-        return found
+        // The lowest type that lists the vendor; it is 3 only when no other type does.
+        let lowest = publisherRestrictions.restrictionType(vendorId: vendor, purposeId: purpose)
+        return lowest == .undefined ? nil : lowest
     }
 
     /// May `vendor` process for `purpose`, by this string and the vendor's declarations in `gvl`?

@@ -50,12 +50,13 @@ public struct PermissionMatrix: Sendable {
         let alive = gvl.vendorIds.subtracting(gvl.deletedVendorIds)
         let disclosed = tc.disclosedVendors
         let liBanned = tc.policyVersion >= 4 ? TCString.consentOnlyPurposes : PurposeSet()
+        let restrictions = tc.publisherRestrictions
         planes.withUnsafeMutableBufferPointer { out in
             for purpose in 1...highest {
                 var r0 = VendorSet()
                 var r1 = VendorSet()
                 var r2 = VendorSet()
-                for entry in tc.publisherRestrictions where entry.purposeId == purpose {
+                for entry in restrictions.restrictions(purposeId: purpose) {
                     switch entry.restrictionType {
                     case .notAllowed: r0 = entry.vendors
                     case .requireConsent: r1 = entry.vendors

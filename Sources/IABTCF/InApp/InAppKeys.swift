@@ -164,10 +164,11 @@ extension TCString {
                 Self.binary(publisherTC.customPurposeLegitimateInterests, length: publisherTC.numCustomPurposes)
             )
         }
-        for purposeId in Set(publisherRestrictions.map(\.purposeId)) {
+        let restrictions = publisherRestrictions
+        for purposeId in Set(restrictions.indices.map(restrictions.purposeId(at:))) {
             var types: [UInt8] = []
             // Entries are sorted by type, so the lowest (most restrictive) type wins for a vendor listed twice.
-            for restriction in publisherRestrictions.restrictions(purposeId: purposeId).reversed()
+            for restriction in restrictions.restrictions(purposeId: purposeId).reversed()
             where restriction.restrictionType != .undefined {
                 for vendor in restriction.vendors {
                     if types.count < vendor { types += repeatElement(UInt8(ascii: "_"), count: vendor - types.count) }

@@ -29,10 +29,17 @@ public struct PublisherRestriction: Sendable, Hashable {
 
 /// The publisher restrictions of a TC string: one entry per (purpose, restriction type), sorted by
 /// purpose then type, with entries for the same pair merged however they appeared on the wire.
+///
+/// Decoded restrictions are read where they were decoded: the list keeps the section's bytes and
+/// one descriptor per pair saying where the pair's first restriction entry is, and an entry's
+/// ``PublisherRestriction/vendors`` are built from its range entries when it is read.
+/// ``restrictionType(vendorId:purposeId:)`` walks the range entries and builds nothing.
 public struct PublisherRestrictions: Sendable, RandomAccessCollection {
-    /// One descriptor word per entry, sorted by (purposeId, restrictionType), then the entries'
-    /// vendor words. A decode slices this out of its one word buffer, so restrictions cost no
-    /// allocation of their own; the rare mutations rebuild it.
+    /// One descriptor word per entry, sorted by (purposeId, restrictionType), then what they point
+    /// into: the entries' vendor words (``descriptor(purposeId:restrictionType:words:)``), or for a
+    /// decoded list the section's bytes (``decodedDescriptor(key:position:highest:recurs:)``). A
+    /// decode slices this out of its one word buffer, so restrictions cost no allocation of their
+    /// own; the rare mutations rebuild it.
     ///
     /// A whole array and an offset rather than an `ArraySlice`: this keeps `TCString` smaller.
     private var storage: [UInt64]
@@ -40,12 +47,17 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
     private var start: UInt32
     /// The number of entries.
     private var entryCount: UInt32
+    /// 0 for a list built in code; for a decoded one, bit 31 set, then the word of ``storage``
+    /// where the section's bytes start (bits 3-30) and the bit of that byte where
+    /// NumPubRestrictions starts (bits 0-2).
+    private var section: UInt32
 
     /// Creates an empty list.
     public init() {
         storage = []
         start = 0
         entryCount = 0
+        section = 0
     }
 
     /// Takes `count` descriptors (``descriptor(purposeId:restrictionType:words:)``) from `storage[start]` on,
@@ -54,6 +66,17 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
         self.storage = storage
         self.start = UInt32(start)
         entryCount = UInt32(count)
+        section = 0
+    }
+
+    /// Takes `count` decoded descriptors (``decodedDescriptor(key:position:highest:recurs:)``) from
+    /// `storage[start]` on; the section's bytes start at word `sectionWord` of `storage`, followed
+    /// by ``BitReader/tailPadding`` bytes, with NumPubRestrictions at bit `sectionBit` (0-7).
+    init(storage: [UInt64], start: Int, count: Int, sectionWord: Int, sectionBit: Int) {
+        self.storage = storage
+        self.start = UInt32(start)
+        entryCount = UInt32(count)
+        section = 1 << 31 | UInt32(sectionWord) << 3 | UInt32(sectionBit)
     }
 
     /// Takes entries already sorted by (purposeId, restrictionType), one per pair.
@@ -91,6 +114,36 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
         UInt64(purposeId << 2 | restrictionType) << 48 | UInt64(words.lowerBound) << 16 | UInt64(words.count)
     }
 
+    /// A decoded entry's descriptor: the key (PurposeId << 2 | RestrictionType) in bits 56-63,
+    /// whether the pair has more than one restriction entry in bit 55, its highest vendor id in
+    /// bits 32-47 and where its first restriction entry starts, in bits from the section's start,
+    /// in bits 0-31.
+    static func decodedDescriptor(key: Int, position: Int, highest: Int, recurs: Bool) -> UInt64 {
+        let flag: UInt64 = recurs ? 1 << 55 : 0
+        return UInt64(key) << 56 | flag | UInt64(highest) << 32 | UInt64(UInt32(truncatingIfNeeded: position))
+    }
+
+    /// Calls `body` with the decoded section, read where its bytes are; `nil` for a list built in code.
+    private func withSection<R>(_ body: (RestrictionSection) -> R) -> R? {
+        guard section != 0 else { return nil }
+        let word = Int(section >> 3 & 0x0FFF_FFFF)
+        return storage.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeRawPointer(buffer.baseAddress! + word).assumingMemoryBound(to: UInt8.self)
+            var reader = BitReader(base: bytes, bitCount: (buffer.count &- word) &* 64, segment: 0)
+            reader.skip(Int(section & 7))
+            return body(RestrictionSection(reader: reader))
+        }
+    }
+
+    /// Calls `body` with each restriction entry as written, when the list was decoded: its purpose,
+    /// type and range entries (packed ``RangeEntry`` words).
+    func forEachWritten(_ body: (_ purposeId: Int, _ type: RestrictionType, _ entries: ArraySlice<UInt64>) -> Void) {
+        withSection { $0.forEachWritten(body) }
+    }
+
+    /// NumPubRestrictions as written, when the list was decoded (a pair may recur); 0 otherwise.
+    var writtenCount: Int { withSection { $0.count } ?? 0 }
+
     /// The position of the first entry.
     public var startIndex: Int { 0 }
     /// The position past the last entry.
@@ -102,6 +155,22 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
     public subscript(position: Int) -> PublisherRestriction {
         precondition(position >= 0 && position < count, "PublisherRestrictions index out of range")
         let descriptor = storage[Int(start) &+ position]
+        if section != 0 {
+            let key = Int(truncatingIfNeeded: descriptor >> 56)
+            let vendors = withSection {
+                $0.vendors(
+                    key: key,
+                    at: Int(truncatingIfNeeded: descriptor & 0xFFFF_FFFF),
+                    highest: Int(truncatingIfNeeded: descriptor >> 32 & 0xFFFF),
+                    recurs: descriptor >> 55 & 1 == 1
+                )
+            }
+            return PublisherRestriction(
+                purposeId: key >> 2,
+                restrictionType: RestrictionType(rawValue: key & 3)!,
+                vendors: vendors!
+            )
+        }
         let key = Int(truncatingIfNeeded: descriptor >> 48 & 0xFF)
         let start = Int(start) &+ Int(truncatingIfNeeded: descriptor >> 16 & 0xFFFF_FFFF)
         return PublisherRestriction(
@@ -120,12 +189,15 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
     /// The restriction the publisher placed on `vendorId` for `purposeId`, or `nil` when there is none.
     /// If a vendor is listed under several types, the lowest (most restrictive) is returned.
     public func restrictionType(vendorId: Int, purposeId: Int) -> RestrictionType? {
-        first { $0.purposeId == purposeId && $0.vendors.contains(vendorId) }?.restrictionType
+        if let decoded = withSection({ decodedRestrictionType(vendorId: vendorId, purposeId: purposeId, in: $0) }) {
+            return decoded.map { RestrictionType(rawValue: $0)! }
+        }
+        return first { $0.purposeId == purposeId && $0.vendors.contains(vendorId) }?.restrictionType
     }
 
     /// The entries for one purpose, ordered by type.
     public func restrictions(purposeId: Int) -> [PublisherRestriction] {
-        filter { $0.purposeId == purposeId }
+        indices.filter { key(at: $0) >> 2 == purposeId }.map { self[$0] }
     }
 
     /// Adds `vendors` to the entry for (`purposeId`, `restrictionType`), creating it (even when `vendors` is empty).
@@ -185,14 +257,50 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
     }
 
     private func index(_ purposeId: Int, _ type: RestrictionType) -> Int? {
-        firstIndex { $0.purposeId == purposeId && $0.restrictionType == type }
+        let key = purposeId << 2 | type.rawValue
+        return indices.first { self.key(at: $0) == key }
+    }
+
+    /// ``restrictionType(vendorId:purposeId:)`` of a decoded list: walks only the range entries of
+    /// `purposeId`'s pairs, in type order, unless one of them recurs on the wire.
+    private func decodedRestrictionType(vendorId: Int, purposeId: Int, in section: RestrictionSection) -> Int? {
+        for position in indices where key(at: position) >> 2 == purposeId {
+            let descriptor = storage[Int(start) &+ position]
+            guard descriptor >> 55 & 1 == 0 else {
+                return section.restrictionType(vendorId: vendorId, purposeId: purposeId)
+            }
+            if section.holds(vendorId, inEntryAt: Int(truncatingIfNeeded: descriptor & 0xFFFF_FFFF)) {
+                return Int(truncatingIfNeeded: descriptor >> 56 & 3)
+            }
+        }
+        return nil
+    }
+
+    /// The purpose of the entry at `position`, without building its vendors.
+    func purposeId(at position: Int) -> Int { key(at: position) >> 2 }
+
+    /// The key (PurposeId << 2 | RestrictionType) of the entry at `position`, read from its descriptor.
+    private func key(at position: Int) -> Int {
+        let descriptor = storage[Int(start) &+ position]
+        return Int(truncatingIfNeeded: section != 0 ? descriptor >> 56 : descriptor >> 48 & 0xFF)
     }
 }
 
 extension PublisherRestrictions: Hashable {
     /// Equal when the entries are equal, however they are stored.
     public static func == (lhs: PublisherRestrictions, rhs: PublisherRestrictions) -> Bool {
-        lhs.elementsEqual(rhs)
+        lhs.isSameDecodedList(as: rhs) || lhs.elementsEqual(rhs)
+    }
+
+    /// Whether both are the same decoded list, in the same words: equal without building a set
+    /// (the encoder asks this of every unchanged decoded value).
+    private func isSameDecodedList(as other: PublisherRestrictions) -> Bool {
+        guard section != 0, section == other.section, start == other.start, entryCount == other.entryCount else {
+            return false
+        }
+        return storage.withUnsafeBufferPointer { a in
+            other.storage.withUnsafeBufferPointer { $0.baseAddress == a.baseAddress }
+        }
     }
 
     /// Hashes the entries.

@@ -192,19 +192,7 @@ extension SegmentDecoder {
     /// from the restriction entries pass 1 validated.
     func restrictionType(vendorId: Int, purposeId: Int) -> Int? {
         guard let restrictions else { return nil }
-        var r = restrictions.reader
-        _ = r.readUnchecked(Field.numPubRestrictions.width)
-        var lowest: Int?
-        for _ in 0..<restrictions.count {
-            let purpose = r.readUnchecked(Field.purposeId.width)
-            let type = r.readUnchecked(Field.restrictionType.width)
-            let asked = purpose == purposeId && type < lowest ?? 4
-            for _ in 0..<r.readUnchecked(Field.numEntries.width) {
-                let (_, start, end) = r.readRangeEntryUnchecked()
-                if asked && start <= vendorId && vendorId <= end { lowest = type }
-            }
-        }
-        return lowest
+        return RestrictionSection(reader: restrictions.reader).restrictionType(vendorId: vendorId, purposeId: purposeId)
     }
 
     /// Calls `body` with a ``TCString/Query`` over what pass 1 found. Range entries are unpacked

@@ -1,16 +1,12 @@
 /// Pass 2: one word buffer for every set, then the rest of the value.
 extension SegmentDecoder {
-    /// A pair's entry in ``pairs`` once pass 2 has placed it: this flag, its word offset from the
-    /// first restriction descriptor (bits 11-30) and its word count (bits 0-10, at most 1,024).
-    private static let placed: UInt32 = 1 << 31
-
-    /// Allocates the shared words (none when no set holds an id), fills every set and writes what
-    /// pass 1 left of `value`: its words and layout, from which the value reads its vendor sets and
-    /// restrictions (``WireLayout/decodedSet(_:in:)``) until code sets one.
+    /// Allocates the shared words (none when no set holds an id and there are no restrictions),
+    /// fills every vendor set and writes what pass 1 left of `value`: its words and layout, from
+    /// which the value reads its vendor sets and restrictions (``WireLayout/decodedSet(_:in:)``,
+    /// ``WireLayout/decodedRestrictions(in:)``) until code sets one.
     mutating func fill(into value: inout TCString) {
         // Plan the word buffer: each set's words (then its entries as written, when not canonical),
-        // one descriptor per restriction (purpose, type) pair, each pair's words, and the restriction
-        // entries as written when they were not canonical.
+        // one descriptor per restriction (purpose, type) pair and the restriction section's bytes.
         var total = 0
         for k in 0..<4 where has(k) {
             sections[k].offset = total
@@ -18,17 +14,14 @@ extension SegmentDecoder {
         }
         let restrictionStart = total
         let pairCount = pairKeys.isEmpty ? 0 : pairKeys.count
-        total &+= pairCount
-        if pairCount > 0 {
-            for key in pairKeys {
-                let words = (Int(pairs[key]) &- 1 &+ 63) &>> 6
-                pairs[key] = Self.placed | UInt32(total &- restrictionStart) << 11 | UInt32(words)
-                total &+= words
-            }
+        // The section's bytes, from the one that holds NumPubRestrictions, and the zero tail a
+        // ``BitReader`` needs.
+        var sectionBytes = 0
+        if let restrictions, pairCount > 0 {
+            let first = restrictions.reader.offset &>> 3
+            sectionBytes = (restrictions.end &+ 7) &>> 3 &- first &+ BitReader.tailPadding
+            total &+= pairCount &+ (sectionBytes &+ 7) &>> 3
         }
-        let keptEntries = restrictions.map { $0.canonical ? 0 : $0.count &+ $0.totalEntries } ?? 0
-        let restrictionEntries = total..<(total &+ keptEntries)
-        total = restrictionEntries.upperBound
         // Non-zero padding bits, rare, go last (``WireLayout/padding(of:in:)``).
         total &+= paddingWords
 
@@ -41,17 +34,17 @@ extension SegmentDecoder {
                 if _slowPath(paddingWords > 0) { fillPadding(words) }
                 guard let restrictions, pairCount > 0 else { return }
                 for (i, key) in pairKeys.enumerated() {
-                    words[restrictionStart &+ i] = PublisherRestrictions.descriptor(
-                        purposeId: key >> 2,
-                        restrictionType: key & 3,
-                        words: Self.region(pairs[key])
+                    words[restrictionStart &+ i] = PublisherRestrictions.decodedDescriptor(
+                        key: key,
+                        position: Int(pairs.firstEntry[key]),
+                        highest: Int(pairs.highest[key]),
+                        recurs: !recurringKeys.isEmpty && recurringKeys.contains(key)
                     )
                 }
-                fillRestrictions(
-                    restrictions,
-                    words: UnsafeMutableBufferPointer(rebasing: words[restrictionStart...]),
-                    layout: UnsafeMutableBufferPointer(rebasing: words[restrictionEntries])
-                )
+                // The words past the copied bytes stay zero: the tail a ``BitReader`` needs.
+                let source: UnsafePointer<UInt8> = restrictions.reader.base + (restrictions.reader.offset &>> 3)
+                let destination = UnsafeMutableRawPointer(words.baseAddress! + (restrictionStart &+ pairCount))
+                destination.copyMemory(from: source, byteCount: sectionBytes &- BitReader.tailPadding)
             }
         }
 
@@ -61,7 +54,11 @@ extension SegmentDecoder {
         }
         if let restrictions, pairCount > 0 {
             value.wire.restrictionDescriptors = UInt64(restrictionStart) << 32 | UInt64(pairCount)
-            if !restrictions.canonical { value.wire.keptRestrictionEntries = restrictionEntries }
+            value.wire.restrictionSection = WireLayout.restrictionSection(
+                word: restrictionStart &+ pairCount,
+                bit: restrictions.reader.offset & 7,
+                canonical: restrictions.canonical
+            )
         }
     }
 
@@ -93,12 +90,6 @@ extension SegmentDecoder {
                 position &+= 64
             }
         }
-    }
-
-    /// The words of a placed pair, from the first restriction descriptor.
-    private static func region(_ pair: UInt32) -> Range<Int> {
-        let offset = Int(pair >> 11 & 0xF_FFFF)
-        return offset..<(offset &+ Int(pair & 0x7FF))
     }
 
     /// Re-reads `count` entries that pass 1 validated, sets their ids in `words` and, when `layout`
@@ -133,36 +124,6 @@ extension SegmentDecoder {
             let (isRange, start, end) = r.readRangeEntryUnchecked()
             apply(start, end)
             layout[position &+ i] = RangeEntry(start: start, end: end, isRange: isRange).packed
-        }
-    }
-
-    /// Applies every restriction entry to its (purpose, type) words, placed in ``pairs`` by ``fill()``;
-    /// records the entries as written when `layout` has room (they were not canonical).
-    private func fillRestrictions(
-        _ section: Restrictions,
-        words: UnsafeMutableBufferPointer<UInt64>,
-        layout: UnsafeMutableBufferPointer<UInt64>
-    ) {
-        var r = section.reader
-        _ = r.readUnchecked(Field.numPubRestrictions.width)
-        var recorded = 0
-        for _ in 0..<section.count {
-            let purposeId = r.readUnchecked(Field.purposeId.width)
-            let type = r.readUnchecked(Field.restrictionType.width)
-            let count = r.readUnchecked(Field.numEntries.width)
-            let region = Self.region(pairs[purposeId << 2 | type])
-            if recorded < layout.count {
-                layout[recorded] = UInt64(purposeId << 16 | type << 12 | count)
-                recorded &+= 1
-            }
-            Self.applyEntries(
-                &r,
-                count: count,
-                to: UnsafeMutableBufferPointer(rebasing: words[region]),
-                layout: layout,
-                at: recorded
-            )
-            if !layout.isEmpty { recorded &+= count }
         }
     }
 }

@@ -42,17 +42,21 @@ struct SegmentDecoder {
         /// Positioned at NumPubRestrictions.
         var reader: BitReader
         var count: Int
-        var totalEntries: Int
+        /// The bit after the section's last field.
+        var end: Int
         var canonical: Bool
     }
 
     let input: UnsafeBufferPointer<UInt8>
     let scratch: UnsafeMutablePointer<UInt8>
     var scratchUsed = 0
-    /// Per (PurposeId << 2 | RestrictionType): 0 when absent, else 1 + the highest vendor id (0-65535).
-    let pairs: UnsafeMutableBufferPointer<UInt32>
+    /// Per (PurposeId << 2 | RestrictionType) seen: its highest vendor id (0: none), and where its
+    /// first restriction entry starts, in bits from the section's start.
+    let pairs: (highest: UnsafeMutableBufferPointer<UInt32>, firstEntry: UnsafeMutableBufferPointer<UInt32>)
     /// The (purpose, type) keys seen, so ``pairs`` needs no clearing and is walked by its used keys only.
     var pairKeys = KeySet()
+    /// The keys seen in more than one restriction entry.
+    var recurringKeys = KeySet()
     /// The segments in input order, packed for ``WireLayout/segments``.
     var segments = FixedList4<UInt64>(filler: 0)
     /// Words needed for the segments' non-zero padding bits (rare; usually 0).
@@ -69,7 +73,7 @@ struct SegmentDecoder {
     init(
         input: UnsafeBufferPointer<UInt8>,
         scratch: UnsafeMutablePointer<UInt8>,
-        pairs: UnsafeMutableBufferPointer<UInt32>,
+        pairs: (highest: UnsafeMutableBufferPointer<UInt32>, firstEntry: UnsafeMutableBufferPointer<UInt32>),
         sections: UnsafeMutablePointer<VendorSection>
     ) {
         self.input = input
@@ -329,8 +333,8 @@ struct SegmentDecoder {
         return r.readRangeEntryUnchecked()
     }
 
-    /// Validates the restrictions into ``restrictions`` and notes, per (purpose, type), the highest
-    /// vendor id.
+    /// Validates the restrictions into ``restrictions`` and notes, per (purpose, type), where its
+    /// first restriction entry is and its highest vendor id.
     ///
     /// Always inlined, like ``scanVendorSection(_:_:)`` and ``decodeBase64(from:segment:)``: a short
     /// string is bound by stores, and each call saved and restored registers on the stack.
@@ -338,10 +342,10 @@ struct SegmentDecoder {
     private mutating func scanRestrictions(_ r: inout BitReader) throws(TCStringError) {
         let sectionStart = r
         let count = try r.read(.numPubRestrictions)
-        var totalEntries = 0
         var canonical = true
         var previousKey = -1
         for _ in 0..<count {
+            let position = UInt32(truncatingIfNeeded: r.offset &- sectionStart.offset)
             let key = try r.read(.purposeId) << 2 | r.read(.restrictionType)
             let entryCount = try r.read(.numEntries)
             let (entriesCanonical, highest) = try Self.scanRangeEntries(
@@ -351,16 +355,15 @@ struct SegmentDecoder {
             )
             if !entriesCanonical || key <= previousKey { canonical = false }
             previousKey = key
-            totalEntries &+= entryCount
-            if pairKeys.insert(key) { pairs[key] = 0 }
-            pairs[key] = Swift.max(pairs[key], UInt32(highest) &+ 1)
+            if pairKeys.insert(key) {
+                pairs.highest[key] = UInt32(truncatingIfNeeded: highest)
+                pairs.firstEntry[key] = position
+            } else {
+                _ = recurringKeys.insert(key)
+                pairs.highest[key] = Swift.max(pairs.highest[key], UInt32(truncatingIfNeeded: highest))
+            }
         }
-        restrictions = Restrictions(
-            reader: sectionStart,
-            count: count,
-            totalEntries: totalEntries,
-            canonical: canonical
-        )
+        restrictions = Restrictions(reader: sectionStart, count: count, end: r.offset, canonical: canonical)
     }
 }
 
@@ -374,6 +377,13 @@ struct KeySet: Sequence, IteratorProtocol {
     /// The number of keys.
     var count: Int {
         words.0.nonzeroBitCount &+ words.1.nonzeroBitCount &+ words.2.nonzeroBitCount &+ words.3.nonzeroBitCount
+    }
+
+    /// Whether `key` is in the set.
+    func contains(_ key: Int) -> Bool {
+        withUnsafeBytes(of: words) { raw in
+            raw.load(fromByteOffset: key &>> 6 &* 8, as: UInt64.self) & (1 as UInt64) &<< UInt64(key & 63) != 0
+        }
     }
 
     /// Inserts `key`; returns whether it was new.

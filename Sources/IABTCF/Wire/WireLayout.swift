@@ -61,9 +61,15 @@ struct WireLayout: Sendable {
     /// bits, their count in the low 32 (0: none). Offsets rather than a ``PublisherRestrictions``:
     /// one reference less to release with every value.
     var restrictionDescriptors: UInt64 = 0
-    /// Where in the words the restriction entries as written are, kept only when they were not
-    /// canonical.
-    var keptRestrictionEntries: Range<Int>?
+    /// Where the restriction section's bytes are in the words (``restrictionSection(word:bit:canonical:)``).
+    var restrictionSection: UInt64 = 0
+
+    /// The restriction section's bytes from word `word` of the words on, NumPubRestrictions at bit
+    /// `bit` (0-7) of the first byte: bits 3-62 and 0-2; bit 63 set when the restriction entries
+    /// were not canonical (their layout is then kept for the encoder).
+    static func restrictionSection(word: Int, bit: Int, canonical: Bool) -> UInt64 {
+        (canonical ? 0 : 1 << 63) | UInt64(word) << 3 | UInt64(bit)
+    }
 
     /// The set a decode found in `section`, sharing `words`: empty when it has no ids, `nil` when
     /// the section was absent (or for a value built in code).
@@ -77,7 +83,13 @@ struct WireLayout: Sendable {
     func decodedRestrictions(in words: [UInt64]) -> PublisherRestrictions {
         let count = Int(restrictionDescriptors & 0xFFFF_FFFF)
         guard count > 0 else { return PublisherRestrictions() }
-        return PublisherRestrictions(storage: words, start: Int(restrictionDescriptors >> 32), count: count)
+        return PublisherRestrictions(
+            storage: words,
+            start: Int(restrictionDescriptors >> 32),
+            count: count,
+            sectionWord: Int(restrictionSection >> 3 & 0x0FFF_FFFF_FFFF_FFFF),
+            sectionBit: Int(restrictionSection & 7)
+        )
     }
 
     /// Whether this is a decode's layout; a value built in code has none.
@@ -134,9 +146,7 @@ struct WireLayout: Sendable {
 
     /// The restriction entries as written, when they were not canonical.
     func restrictionsLayout(in words: [UInt64]) -> RestrictionsLayout? {
-        keptRestrictionEntries.map {
-            RestrictionsLayout(decoded: decodedRestrictions(in: words), entries: words[$0])
-        }
+        restrictionSection >> 63 == 1 ? RestrictionsLayout(decoded: decodedRestrictions(in: words)) : nil
     }
 }
 
@@ -223,33 +233,17 @@ struct VendorSectionLayout: Sendable {
     }
 }
 
-/// Publisher restrictions as written, kept only when they differ from the canonical form.
-///
-/// `entries` holds, per restriction entry in wire order, a header word (PurposeId << 16 |
-/// RestrictionType << 12 | NumEntries) followed by its NumEntries packed ``RangeEntry`` words.
+/// Publisher restrictions as written, for the encoder when they differ from the canonical form:
+/// read from the section's bytes the decoded list keeps.
 struct RestrictionsLayout: Sendable {
     var decoded: PublisherRestrictions
-    var entries: ArraySlice<UInt64>
 
-    /// Calls `body` with each restriction entry as written.
+    /// Calls `body` with each restriction entry as written: its range entries are packed
+    /// ``RangeEntry`` words.
     func forEach(_ body: (_ purposeId: Int, _ type: RestrictionType, _ entries: ArraySlice<UInt64>) -> Void) {
-        var i = entries.startIndex
-        while i < entries.endIndex {
-            let header = entries[i]
-            let count = Int(header & 0xFFF)
-            body(
-                Int(header >> 16 & 63),
-                RestrictionType(rawValue: Int(header >> 12 & 3))!,
-                entries[(i + 1)..<(i + 1 + count)]
-            )
-            i += 1 + count
-        }
+        decoded.forEachWritten(body)
     }
 
     /// How many restriction entries were written.
-    var count: Int {
-        var n = 0
-        forEach { _, _, _ in n += 1 }
-        return n
-    }
+    var count: Int { decoded.writtenCount }
 }

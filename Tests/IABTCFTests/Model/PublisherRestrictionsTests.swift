@@ -1,3 +1,4 @@
+import TCStringCore
 import TestSupport
 import Testing
 
@@ -40,5 +41,68 @@ import Testing
 
         let roundTripped = try TCString(encoded: tc.encoded())
         #expect(roundTripped.publisherRestrictions == tc.publisherRestrictions)
+    }
+
+    /// Decoded restrictions are read from the section's bytes: seeded sections of restriction
+    /// entries in any order, with pairs that recur and ranges that overlap, starting at every bit
+    /// of a byte, answer every question as the pairs' vendors merged in code do, and re-encode
+    /// byte for byte.
+    @Test(arguments: 1...40 as ClosedRange<UInt64>)
+    func decodedSectionsAnswerAsTheirEntriesMerged(_ seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        var core = WireBuilder.coreHeader()
+        // Vendor consents as a bitfield of 0-7 bits moves the section's start across a byte.
+        let shift = Int.random(in: 0...7, using: &rng)
+        core.put(shift, 16)
+        core.put(0, 1)
+        core.put(0, shift)
+        core.putRangeSection(maxVendorId: 0, entries: [])
+        var reference: [Int: Set<Int>] = [:]
+        let count = Int.random(in: 1...12, using: &rng)
+        core.put(count, 12)
+        for _ in 0..<count {
+            let key = Int.random(in: 0..<12, using: &rng) == 0 ? 3 << 2 | 1 : Int.random(in: 4..<100, using: &rng)
+            core.put(key, 8)
+            let entries = (0..<Int.random(in: 0...6, using: &rng)).map { _ in
+                let start = Int.random(in: 1...900, using: &rng)
+                return start...min(65535, start + [0, 0, 1, 70][Int.random(in: 0..<4, using: &rng)])
+            }
+            core.putEntries(entries)
+            reference[key, default: []].formUnion(entries.flatMap { Array($0) })
+        }
+        let text = core.base64URL
+        let tc = try TCString(encoded: text)
+        let decoded = tc.publisherRestrictions
+        let built = try PublisherRestrictions(
+            reference.map {
+                PublisherRestriction(
+                    purposeId: $0.key >> 2,
+                    restrictionType: RestrictionType(rawValue: $0.key & 3)!,
+                    vendors: try VendorSet($0.value)
+                )
+            }
+        )
+        #expect(decoded.count == reference.count)
+        #expect(decoded.map { $0.purposeId << 2 | $0.restrictionType.rawValue } == reference.keys.sorted())
+        #expect(decoded == built && decoded.hashValue == built.hashValue && Array(decoded) == Array(built))
+        for (key, ids) in reference {
+            let type = RestrictionType(rawValue: key & 3)!
+            #expect(Array(decoded.vendors(purposeId: key >> 2, restrictionType: type)) == ids.sorted())
+            #expect(decoded.restrictions(purposeId: key >> 2) == built.restrictions(purposeId: key >> 2))
+            for vendor in [0, 1, 2, 899, 900, 901, 971, 972] + ids.prefix(5).flatMap({ [$0 - 1, $0, $0 + 1] }) {
+                #expect(
+                    decoded.restrictionType(vendorId: vendor, purposeId: key >> 2)
+                        == built.restrictionType(vendorId: vendor, purposeId: key >> 2)
+                )
+            }
+        }
+        #expect(decoded.vendors(purposeId: 63, restrictionType: .undefined).isEmpty)
+        #expect(decoded.restrictionType(vendorId: 1, purposeId: 63) == nil)
+        #expect(try tc.encoded(.preservingLayout) == text)
+        let vendor = reference.values.first { !$0.isEmpty }?.first ?? 1
+        var (changed, expected) = (decoded, built)
+        changed.remove(vendorId: vendor)
+        expected.remove(vendorId: vendor)
+        #expect(changed == expected && decoded == built)
     }
 }

@@ -1,0 +1,103 @@
+/// A Publisher Restrictions section that pass 1 validated, read where its decoded bytes are:
+/// NumPubRestrictions, then per restriction entry PurposeId, RestrictionType, NumEntries and the
+/// range entries. Nothing is checked again.
+///
+/// A decoded ``PublisherRestrictions`` keeps the section's bytes and reads them through this,
+/// and so does ``TCString/query(encoded:options:_:)``.
+struct RestrictionSection {
+    /// Positioned at NumPubRestrictions.
+    let reader: BitReader
+
+    /// NumPubRestrictions: the restriction entries as written (a (purpose, type) pair may recur).
+    var count: Int {
+        var r = reader
+        return r.readUnchecked(Field.numPubRestrictions.width)
+    }
+
+    /// Calls `body` with each restriction entry in wire order: its key (PurposeId << 2 |
+    /// RestrictionType), its position from the section's start, NumEntries and a reader at its
+    /// first range entry. `body` reads the range entries or not: the walk skips them itself.
+    func forEachEntry(_ body: (_ key: Int, _ position: Int, _ entries: Int, _ reader: BitReader) -> Void) {
+        var r = reader
+        let count = r.readUnchecked(Field.numPubRestrictions.width)
+        for _ in 0..<count {
+            let position = r.offset &- reader.offset
+            let key = r.readUnchecked(Field.purposeId.width &+ Field.restrictionType.width)
+            let entries = r.readUnchecked(Field.numEntries.width)
+            body(key, position, entries, r)
+            for _ in 0..<entries { _ = r.readRangeEntryUnchecked() }
+        }
+    }
+
+    /// The lowest RestrictionType of an entry for `purposeId` whose ranges hold `vendorId`.
+    func restrictionType(vendorId: Int, purposeId: Int) -> Int? {
+        var lowest: Int?
+        forEachEntry { key, _, entries, reader in
+            let type = key & 3
+            guard key >> 2 == purposeId, type < lowest ?? 4 else { return }
+            var r = reader
+            for _ in 0..<entries {
+                let (_, start, end) = r.readRangeEntryUnchecked()
+                if start <= vendorId && vendorId <= end {
+                    lowest = type
+                    return
+                }
+            }
+        }
+        return lowest
+    }
+
+    /// Whether the range entries of the restriction entry at `position` from the section's start
+    /// hold `vendorId`.
+    func holds(_ vendorId: Int, inEntryAt position: Int) -> Bool {
+        var r = reader
+        r.skip(position &+ Field.purposeId.width &+ Field.restrictionType.width)
+        for _ in 0..<r.readUnchecked(Field.numEntries.width) {
+            let (_, start, end) = r.readRangeEntryUnchecked()
+            if start <= vendorId && vendorId <= end { return true }
+        }
+        return false
+    }
+
+    /// The vendors of the (purpose, type) `key`, whose first restriction entry is at `position`
+    /// from the section's start, and whose highest vendor id is `highest`. When `recurs`, the pair
+    /// has more than one restriction entry and every one is merged in.
+    func vendors(key: Int, at position: Int, highest: Int, recurs: Bool) -> VendorSet {
+        guard highest > 0 else { return VendorSet() }
+        var words = ZeroWords.array(count: (highest &+ 63) &>> 6)
+        words.withUnsafeMutableBufferPointer { words in
+            func apply(_ entries: Int, _ reader: BitReader) {
+                var r = reader
+                for _ in 0..<entries {
+                    let (_, start, end) = r.readRangeEntryUnchecked()
+                    VendorSet.applyMasks(start...end, to: words) { $0 |= $1 }
+                }
+            }
+            guard recurs else {
+                var r = reader
+                r.skip(position &+ Field.purposeId.width &+ Field.restrictionType.width)
+                apply(r.readUnchecked(Field.numEntries.width), r)
+                return
+            }
+            forEachEntry { entryKey, _, entries, reader in
+                if entryKey == key { apply(entries, reader) }
+            }
+        }
+        return VendorSet(trimmedWords: words[...])
+    }
+
+    /// Calls `body` with each restriction entry as written: its purpose, its type and its range
+    /// entries packed (``RangeEntry/packed``).
+    func forEachWritten(_ body: (_ purposeId: Int, _ type: RestrictionType, _ entries: ArraySlice<UInt64>) -> Void) {
+        var entries: [UInt64] = []
+        forEachEntry { key, _, count, reader in
+            var r = reader
+            entries.removeAll(keepingCapacity: true)
+            for _ in 0..<count {
+                let (isRange, start, end) = r.readRangeEntryUnchecked()
+                entries.append(RangeEntry(start: start, end: end, isRange: isRange).packed)
+            }
+            body(key >> 2, RestrictionType(rawValue: key & 3)!, entries[...])
+        }
+    }
+}
