@@ -351,7 +351,7 @@ private struct RestrictionsPlan {
                 total += entryHeader + VendorSectionPlan.rangeBits(VendorSet(), entries)
             }
         } else {
-            for restriction in restrictions {
+            for restriction in self.restrictions {
                 total += entryHeader + VendorSectionPlan.rangeBits(restriction.vendors, nil)
             }
         }

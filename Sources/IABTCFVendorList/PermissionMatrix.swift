@@ -51,12 +51,19 @@ public struct PermissionMatrix: Sendable {
         let disclosed = tc.disclosedVendors
         let liBanned = tc.policyVersion >= 4 ? TCString.consentOnlyPurposes : PurposeSet()
         let restrictions = tc.publisherRestrictions
+        // One array for every purpose's sets, refilled per purpose: a literal per purpose allocates.
+        var sets = [VendorSet](repeating: VendorSet(), count: 10)
+        sets[0] = alive
+        sets[7] = tc.vendorConsents
+        sets[8] = tc.vendorLegitimateInterests
+        sets[9] = disclosed ?? VendorSet()
         planes.withUnsafeMutableBufferPointer { out in
             for purpose in 1...highest {
                 var r0 = VendorSet()
                 var r1 = VendorSet()
                 var r2 = VendorSet()
-                for entry in restrictions.restrictions(purposeId: purpose) {
+                for position in restrictions.indices where restrictions.purposeId(at: position) == purpose {
+                    let entry = restrictions[position]
                     switch entry.restrictionType {
                     case .notAllowed: r0 = entry.vendors
                     case .requireConsent: r1 = entry.vendors
@@ -64,6 +71,10 @@ public struct PermissionMatrix: Sendable {
                     case .undefined: break
                     }
                 }
+                sets[1] = gvl.consentDeclarations[purpose]
+                sets[2] = gvl.legitimateInterestDeclarations[purpose]
+                sets[3] = gvl.flexibleDeclarations[purpose]
+                (sets[4], sets[5], sets[6]) = (r0, r1, r2)
                 let consentSignal: UInt64 = tc.purposeConsents.contains(purpose) ? ~0 : 0
                 let liSignal: UInt64 =
                     tc.purposeLegitimateInterests.contains(purpose) && !liBanned.contains(purpose) ? ~0 : 0
@@ -71,11 +82,7 @@ public struct PermissionMatrix: Sendable {
                 Self.combine(
                     out: UnsafeMutableBufferPointer(rebasing: out[base..<(base &+ Self.planeCount &* width)]),
                     width: width,
-                    sets: [
-                        alive, gvl.consentDeclarations[purpose], gvl.legitimateInterestDeclarations[purpose],
-                        gvl.flexibleDeclarations[purpose], r0, r1, r2, tc.vendorConsents, tc.vendorLegitimateInterests,
-                        disclosed ?? VendorSet(),
-                    ],
+                    sets: sets,
                     consentSignal: consentSignal,
                     liSignal: liSignal,
                     disclosureKnown: disclosed != nil

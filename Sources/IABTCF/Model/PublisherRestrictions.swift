@@ -197,7 +197,9 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
 
     /// The entries for one purpose, ordered by type.
     public func restrictions(purposeId: Int) -> [PublisherRestriction] {
-        indices.filter { key(at: $0) >> 2 == purposeId }.map { self[$0] }
+        var result: [PublisherRestriction] = []
+        for position in indices where key(at: position) >> 2 == purposeId { result.append(self[position]) }
+        return result
     }
 
     /// Adds `vendors` to the entry for (`purposeId`, `restrictionType`), creating it (even when `vendors` is empty).
@@ -277,7 +279,7 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
     }
 
     /// The purpose of the entry at `position`, without building its vendors.
-    func purposeId(at position: Int) -> Int { key(at: position) >> 2 }
+    package func purposeId(at position: Int) -> Int { key(at: position) >> 2 }
 
     /// The key (PurposeId << 2 | RestrictionType) of the entry at `position`, read from its descriptor.
     private func key(at position: Int) -> Int {

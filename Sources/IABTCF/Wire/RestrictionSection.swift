@@ -89,7 +89,10 @@ struct RestrictionSection {
     /// Calls `body` with each restriction entry as written: its purpose, its type and its range
     /// entries packed (``RangeEntry/packed``).
     func forEachWritten(_ body: (_ purposeId: Int, _ type: RestrictionType, _ entries: ArraySlice<UInt64>) -> Void) {
+        var longest = 0
+        forEachEntry { _, _, count, _ in longest = Swift.max(longest, count) }
         var entries: [UInt64] = []
+        entries.reserveCapacity(longest)
         forEachEntry { key, _, count, reader in
             var r = reader
             entries.removeAll(keepingCapacity: true)
