@@ -4,9 +4,10 @@
 /// section and restriction, validating everything and noting how many words each set needs.
 /// What it found answers questions directly (``TCString/query(encoded:options:_:)``), or pass 2
 /// (``readFields(into:)``, ``fill(into:)``) builds the value: it reads the fixed fields, makes one
-/// zeroed word buffer of exactly that size and fills every set in it —
-/// bitfields a word at a time, ranges with masks, restrictions behind one descriptor word per
-/// (purpose, type) — so a decode allocates that buffer and nothing else (nothing when no set has ids).
+/// zeroed word buffer of exactly that size and fills every set in it — bitfields a word at a
+/// time, ranges with masks — then one descriptor word per restriction (purpose, type) and the
+/// restriction section's bytes, which the value reads in place. A decode allocates that buffer
+/// and nothing else (nothing when no set has ids and there are no restrictions).
 struct SegmentDecoder {
     /// A vendor section found by pass 1.
     struct VendorSection {
