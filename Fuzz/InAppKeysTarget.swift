@@ -52,10 +52,13 @@ private func checkReadBack(_ read: InAppConsent, _ tcString: TCString, gdprAppli
     expected.publisherCustomPurposeLegitimateInterests = tcString.publisherTC?.customPurposeLegitimateInterests ?? []
     require(read == expected, "InAppConsent differs from the string: \(read) vs \(expected)")
     // A vendor listed under several types reads as the lowest defined one (the most restrictive).
-    for restriction in tcString.publisherRestrictions where (1...PurposeSet.maxID).contains(restriction.purposeId) {
+    // Each entry read once: reading a decoded entry builds its vendors.
+    let restrictions = tcString.publisherRestrictions
+    for restriction in restrictions where (1...PurposeSet.maxID).contains(restriction.purposeId) {
+        let samePurpose = restrictions.restrictions(purposeId: restriction.purposeId)
         for vendor in restriction.vendors {
-            let type = tcString.publisherRestrictions.restrictions(purposeId: restriction.purposeId)
-                .first { $0.restrictionType != .undefined && $0.vendors.contains(vendor) }?.restrictionType
+            let type = samePurpose.first { $0.restrictionType != .undefined && $0.vendors.contains(vendor) }?
+                .restrictionType
             let readType = read.publisherRestrictions.restrictionType(
                 vendorId: vendor,
                 purposeId: restriction.purposeId
