@@ -59,22 +59,15 @@ public struct PermissionMatrix: Sendable {
         sets[9] = disclosed ?? VendorSet()
         planes.withUnsafeMutableBufferPointer { out in
             for purpose in 1...highest {
-                var r0 = VendorSet()
-                var r1 = VendorSet()
-                var r2 = VendorSet()
-                for position in restrictions.indices where restrictions.purposeId(at: position) == purpose {
-                    let entry = restrictions[position]
-                    switch entry.restrictionType {
-                    case .notAllowed: r0 = entry.vendors
-                    case .requireConsent: r1 = entry.vendors
-                    case .requireLegitimateInterest: r2 = entry.vendors
-                    case .undefined: break
-                    }
-                }
                 sets[1] = gvl.consentDeclarations[purpose]
                 sets[2] = gvl.legitimateInterestDeclarations[purpose]
                 sets[3] = gvl.flexibleDeclarations[purpose]
-                (sets[4], sets[5], sets[6]) = (r0, r1, r2)
+                // R0, R1, R2: the purpose's restrictions of types 0-2 (type 3 is reserved).
+                for type in 0...2 { sets[4 &+ type] = VendorSet() }
+                for position in restrictions.indices where restrictions.purposeId(at: position) == purpose {
+                    let entry = restrictions[position]
+                    if entry.restrictionType != .undefined { sets[4 &+ entry.restrictionType.rawValue] = entry.vendors }
+                }
                 let consentSignal: UInt64 = tc.purposeConsents.contains(purpose) ? ~0 : 0
                 let liSignal: UInt64 =
                     tc.purposeLegitimateInterests.contains(purpose) && !liBanned.contains(purpose) ? ~0 : 0
