@@ -88,10 +88,24 @@ import Testing
     /// sets of every density and size, encoded (as bitfields unless ranges are smaller) at the four
     /// places a string gives them (vendor consents and legitimate interests in the core, disclosed
     /// and allowed vendors in their own segments), so each bitfield starts at its own bit offset.
+    /// Half the sets are at most 9 runs above id 400, which take fewer bits as range entries (at
+    /// most 12 + 9 × 33) than as a bitfield, so they are decoded from range entries.
     @Test(arguments: 1...40 as ClosedRange<UInt64>)
-    func decodedBitfieldsBehaveAsTheirIds(_ seed: UInt64) throws {
+    func decodedSetsBehaveAsTheirIds(_ seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
+        var fromRuns: [Bool] = []
         func randomIds() -> Set<Int> {
+            fromRuns.append(Bool.random(using: &rng))
+            if fromRuns.last! {
+                var ids: Set<Int> = []
+                var next = Int.random(in: 400...530, using: &rng)
+                for _ in 0..<Int.random(in: 1...9, using: &rng) {
+                    let length = [1, 1, 2, 63, 64, 65, 130, 300][Int.random(in: 0..<8, using: &rng)]
+                    ids.formUnion(next..<(next + length))
+                    next += length + Int.random(in: 1...200, using: &rng)
+                }
+                return ids
+            }
             let highest = [1, 63, 64, 65, 127, 128, 700, 1300, 4000][Int.random(in: 0..<9, using: &rng)]
             let density = [0.15, 0.3, 0.5, 0.8, 1.0][Int.random(in: 0..<5, using: &rng)]
             var ids: Set<Int> = [highest]
@@ -109,10 +123,18 @@ import Testing
             decoded.vendorConsents, decoded.vendorLegitimateInterests, decoded.disclosedVendors!,
             decoded.allowedVendors!,
         ]
-        for (set, reference) in zip(sets, references) {
+        let sections: [WireLayout.Section] = [
+            .vendorConsents, .vendorLegitimateInterests, .disclosedVendors, .allowedVendors,
+        ]
+        for (((set, reference), fromRuns), section) in zip(zip(zip(sets, references), fromRuns), sections) {
             let built = try VendorSet(reference)
-            #expect(set == built && set.hashValue == built.hashValue)
+            let layout = try #require(decoded.wire.section(section, in: decoded.words))
+            #expect(!fromRuns || layout.isRangeEncoding)
+            #expect(set == built && built == set && set.hashValue == built.hashValue)
             #expect(Array(set) == reference.sorted())
+            var iterator = set.makeIterator()
+            while iterator.next() != nil {}
+            #expect(iterator.next() == nil)
             #expect(set.count == reference.count && set.max == reference.max())
             #expect(set.ranges == built.ranges && set.description == built.description)
             #expect(set.words.count == built.words.count)
@@ -129,6 +151,7 @@ import Testing
             #expect(Array(set.subtracting(other)) == reference.subtracting(other).sorted())
             #expect(Array(set.intersection(other)) == reference.intersection(other).sorted())
             #expect(Array(other.union(set)) == reference.union(other).sorted())
+            #expect(Array(other.subtracting(set)) == Set(other).subtracting(reference).sorted())
         }
     }
 }
