@@ -31,9 +31,9 @@ extension TCString {
     /// ``query(encoded:options:_:)`` without its generic result, so that it need not be inlined.
     @usableFromInline
     static func withQuery(_ string: String, _ options: DecodingOptions, _ body: (Query) -> Void) throws(TCStringError) {
-        var failure: TCStringError?
+        var failure: DecodeFailure?
         withUTF8(of: string) { scan(utf8: $0, options: options, failure: &failure) { $0.withQuery(body) } }
-        if let failure = consume failure { throw failure }
+        if let failure { throw failure.error }
     }
 
     /// A validated TC string read where it lies: the answers of ``TCString``'s fields without a
