@@ -5,7 +5,8 @@
 /// separately, once per field.
 @usableFromInline
 struct BitReader {
-    /// Zero bytes that must follow the data: a 64-bit read at the last bit loads 9 bytes from there.
+    /// Zero bytes that must follow the data: a 64-bit read at the last bit loads 9 bytes from
+    /// there, and ``copyBitField(_:at:bits:into:)`` up to 16 from its last word's first byte.
     static let tailPadding = 16
 
     let base: UnsafePointer<UInt8>
@@ -52,6 +53,11 @@ struct BitReader {
     /// Copies the `bits`-bit bitfield at bit `start` of `base` into `words`, a word at a time,
     /// clearing the last word's bits past the field (they belong to the next one). `words` holds
     /// at most `(bits + 63) / 64` words.
+    ///
+    /// A field that starts on a byte is one big-endian 8-byte load a word. Otherwise each word
+    /// joins two consecutive loads shifted by the field's bit offset, and each load serves two
+    /// words; the last word's second load ends 15 bytes past that word's first byte, inside the
+    /// zero tail (``tailPadding``).
     @inline(__always)
     static func copyBitField(
         _ base: UnsafePointer<UInt8>,
@@ -59,7 +65,21 @@ struct BitReader {
         bits: Int,
         into words: UnsafeMutableBufferPointer<UInt64>
     ) {
-        for i in 0..<words.count { words[i] = peek64(base, at: start &+ i &* 64) }
+        let shift = UInt64(start & 7)
+        var bytes = UnsafeRawPointer(base + (start &>> 3))
+        if shift == 0 {
+            for i in 0..<words.count {
+                words[i] = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self))
+            }
+        } else {
+            var high = UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self))
+            for i in 0..<words.count {
+                bytes += 8
+                let low = UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self))
+                words[i] = high &<< shift | low &>> (64 &- shift)
+                high = low
+            }
+        }
         let spare = words.count &* 64 &- bits
         if spare > 0 { words[words.count &- 1] &= ~0 &<< UInt64(spare) }
     }
