@@ -35,14 +35,7 @@ struct RestrictionSection {
         forEachEntry { key, _, entries, reader in
             let type = key & 3
             guard key >> 2 == purposeId, type < lowest ?? 4 else { return }
-            var r = reader
-            for _ in 0..<entries {
-                let (_, start, end) = r.readRangeEntryUnchecked()
-                if start <= vendorId && vendorId <= end {
-                    lowest = type
-                    return
-                }
-            }
+            if Self.entries(entries, at: reader, hold: vendorId) { lowest = type }
         }
         return lowest
     }
@@ -52,7 +45,13 @@ struct RestrictionSection {
     func holds(_ vendorId: Int, inEntryAt position: Int) -> Bool {
         var r = reader
         r.skip(position &+ Field.purposeId.width &+ Field.restrictionType.width)
-        for _ in 0..<r.readUnchecked(Field.numEntries.width) {
+        return Self.entries(r.readUnchecked(Field.numEntries.width), at: r, hold: vendorId)
+    }
+
+    /// Whether the `count` range entries from `reader` on hold `vendorId`.
+    private static func entries(_ count: Int, at reader: BitReader, hold vendorId: Int) -> Bool {
+        var r = reader
+        for _ in 0..<count {
             let (_, start, end) = r.readRangeEntryUnchecked()
             if start <= vendorId && vendorId <= end { return true }
         }
@@ -89,10 +88,8 @@ struct RestrictionSection {
     /// Calls `body` with each restriction entry as written: its purpose, its type and its range
     /// entries packed (``RangeEntry/packed``).
     func forEachWritten(_ body: (_ purposeId: Int, _ type: RestrictionType, _ entries: ArraySlice<UInt64>) -> Void) {
-        var longest = 0
-        forEachEntry { _, _, count, _ in longest = Swift.max(longest, count) }
+        // One array for every entry, emptied between them.
         var entries: [UInt64] = []
-        entries.reserveCapacity(longest)
         forEachEntry { key, _, count, reader in
             var r = reader
             entries.removeAll(keepingCapacity: true)
