@@ -61,7 +61,7 @@ package enum JSON: Equatable {
     ) {
         out += open
         for i in 0..<count {
-            if i > 0 { out += pretty ? "," : (open == "[" ? "," : ",") }
+            if i > 0 { out += "," }
             if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
             element(i, &out)
         }
@@ -69,20 +69,28 @@ package enum JSON: Equatable {
         out += close
     }
 
+    /// Appends `value` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\r`, `\t`
+    /// or `\u00XX`, everything else as it is. Runs without escapes are appended whole.
     package static func writeString(_ value: String, to out: inout String) {
         out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        var value = value
+        value.withUTF8 { bytes in
+            var run = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                out += String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
+                switch byte {
+                case 0x22: out += "\\\""
+                case 0x5C: out += "\\\\"
+                case 0x0A: out += "\\n"
+                case 0x0D: out += "\\r"
+                case 0x09: out += "\\t"
+                default:
+                    let hex = String(byte, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+                run = index + 1
             }
+            out += String(decoding: UnsafeBufferPointer(rebasing: bytes[run...]), as: UTF8.self)
         }
         out += "\""
     }

@@ -129,6 +129,11 @@ extension Arguments {
         value(of: option, "a number of bytes (1 or more)") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
     }
 
+    /// The value of `--jobs`: a number of parallel jobs, 1 or more.
+    mutating func jobs() -> Int {
+        value(of: "--jobs", "a number of parallel jobs (1 or more)") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+    }
+
     /// The value of `option` as ids and ranges such as `1,5-9`.
     mutating func ids(of option: String) -> Set<Int> {
         value(of: option, "ids such as 1,5-9", Self.ids)

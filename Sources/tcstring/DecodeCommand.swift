@@ -13,11 +13,7 @@ enum DecodeCommand {
         let operands = arguments.parse { option, arguments in
             switch option {
             case "--pretty": pretty = true
-            case "--jobs", "-j":
-                let count: Int = arguments.value(of: "--jobs", "a number of parallel jobs (1 or more)") {
-                    Int($0).flatMap { $0 >= 1 ? $0 : nil }
-                }
-                jobs = count
+            case "--jobs", "-j": jobs = arguments.jobs()
             case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
             default: return decoding.parse(option, &arguments)
             }
@@ -25,7 +21,14 @@ enum DecodeCommand {
         }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
         if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {
-            return BatchDecode.run(jobs: jobs ?? BatchDecode.defaultJobs, options: decoding.options)
+            return BatchLines.run(jobs: jobs ?? BatchLines.defaultJobs, options: decoding.options) { input, output in
+                // A TC string is written as bytes straight from the value; a GPP string goes
+                // through the JSON tree.
+                switch try input.decode() {
+                case .tc(let value): value.writeJSON(to: &output)
+                case .gpp(let gpp): output.append(gpp.json.serialized())
+                }
+            }
         }
         return Inputs.each(operands, arguments, options: decoding.options, failure: .errorObject(pretty: pretty)) {
             input in

@@ -14,8 +14,8 @@ import Musl
 /// read: once it fills the block, only its first `limit + 1` bytes are kept, the rest is skipped up
 /// to its line end, and those bytes are handed out as the line, which decoding then refuses as
 /// longer than the limit (`inputTooLong`). Memory stays bounded by the block and the limit,
-/// however long the line.
-struct InputBlocks {
+/// however long the line. Non-copyable: it owns its buffer and frees it when it goes away.
+struct InputBlocks: ~Copyable {
     let descriptor: Int32
     /// The longest line kept whole (`--max-length`).
     let limit: Int
@@ -47,7 +47,6 @@ struct InputBlocks {
         _ body: (_ lines: [UnsafeBufferPointer<UInt8>], _ firstNumber: Int) -> Void
     ) {
         var input = InputBlocks(descriptor: 0, limit: limit)
-        defer { input.release() }
         var number = 1
         while true {
             beforeRead()
@@ -145,8 +144,7 @@ struct InputBlocks {
         count > start ? UnsafeBufferPointer(start: buffer + start, count: count - start) : nil
     }
 
-    /// Frees the buffer; nothing may be read afterwards.
-    func release() { buffer.deallocate() }
+    deinit { buffer.deallocate() }
 }
 
 /// The bytes the command line trims around arguments and lines: space, tab, carriage return.

@@ -86,19 +86,30 @@ enum FailureOutput {
     /// The standard output for `error` on an input from `line` (`nil`: an operand), if any.
     func output(_ error: some Error, line: Int?) -> String? {
         switch self {
-        case .errorObject(let pretty):
-            line == nil ? nil : JSON.object([("error", .error(error))]).serialized(pretty: pretty)
-        case .errorObjectAlways(let pretty): JSON.object([("error", .error(error))]).serialized(pretty: pretty)
+        case .errorObject(let pretty): line == nil ? nil : Self.errorObject(error, line: line, pretty: pretty)
+        case .errorObjectAlways(let pretty): Self.errorObject(error, line: line, pretty: pretty)
         case .emptyLine: line == nil ? nil : ""
         case .nothing: nil
         }
+    }
+
+    /// `{"error": {...}}`: the error object, which for a line of standard input ends with its
+    /// 1-based `"line"`, so that a stream's output can be joined back to its input.
+    static func errorObject(_ error: some Error, line: Int?, pretty: Bool = false) -> String {
+        var object = JSON.error(error)
+        if let line, case .object(var members) = object {
+            members.append(("line", .int(line)))
+            object = .object(members)
+        }
+        return JSON.object([("error", object)]).serialized(pretty: pretty)
     }
 }
 
 /// The inputs of a reading command: its one operand, or for `-` or none every line of standard input.
 enum Inputs {
-    /// Calls `body` with each input; blank lines of standard input are skipped (but counted). Each
-    /// result is written before the next line is read, so output follows input through a pipe.
+    /// Calls `body` with each input, one per line of standard input: a blank line is an input too,
+    /// which fails as empty (`emptyString`), so the output keeps one line per line in. Each result
+    /// is written before the next line is read, so output follows input through a pipe.
     ///
     /// An error `body` throws is the input's failure: ``FailureOutput`` on standard output, the
     /// message on standard error. `body` returns whether the input failed otherwise (having said
@@ -128,8 +139,7 @@ enum Inputs {
         } else {
             InputBlocks.readLines(limit: options.maximumLength) { lines, firstNumber in
                 for (number, line) in zip(firstNumber..., lines) {
-                    let input = Input(trimming: line, line: number, options: options)
-                    if !input.bytes.isEmpty { handle(input) }
+                    handle(Input(trimming: line, line: number, options: options))
                 }
             }
         }

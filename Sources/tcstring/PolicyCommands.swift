@@ -49,6 +49,7 @@ enum PolicyCommands {
         var arguments = Arguments(arguments, command: "inapp", usage: Usage.inApp)
         var gdprApplies: Bool?
         var pretty = false
+        var jobs: Int?
         var decoding = DecodingFlags()
         let operands = arguments.parse { option, arguments in
             switch option {
@@ -56,15 +57,24 @@ enum PolicyCommands {
                 let applies: Bool = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
                 gdprApplies = applies
             case "--pretty": pretty = true
+            case "--jobs", "-j": jobs = arguments.jobs()
             default: return decoding.parse(option, &arguments)
             }
             return true
         }
-        let options = decoding.options
+        let (options, applies) = (decoding.options, gdprApplies)
+        @Sendable func keys(_ input: Input) throws -> JSON {
+            let keys = try input.tcString().inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+            return JSON.object(keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) })
+        }
+        // JSON Lines from standard input take the batch path (parallel jobs), as decode's do.
+        if !pretty && (operands.isEmpty || operands == ["-"]) {
+            return BatchLines.run(jobs: jobs ?? BatchLines.defaultJobs, options: options) { input, output in
+                output.append(try keys(input).serialized())
+            }
+        }
         return Inputs.each(operands, arguments, options: options, failure: .errorObject(pretty: pretty)) { input in
-            let keys = try input.tcString().inAppKeys(gdprApplies: gdprApplies, maximumLength: options.maximumLength)
-            let members = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
-            Terminal.out(JSON.object(members).serialized(pretty: pretty))
+            Terminal.out(try keys(input).serialized(pretty: pretty))
             return false
         }
     }

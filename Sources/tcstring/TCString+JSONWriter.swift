@@ -7,7 +7,7 @@ import TCStringCore
 extension TCString {
     private static let keys = KeyBytes<SchemaKey>()
 
-    func writeJSON(to out: inout ByteBuffer) {
+    func writeJSON(to out: inout OutputBuffer) {
         Self.keys.writeObject(to: &out) { key, out in
             switch key {
             case .version: out.appendInt(version)
@@ -47,7 +47,7 @@ extension TCString {
 extension PublisherRestriction {
     private static let keys = KeyBytes<SchemaKey>()
 
-    func writeJSON(to out: inout ByteBuffer) {
+    func writeJSON(to out: inout OutputBuffer) {
         Self.keys.writeObject(to: &out) { key, out in
             switch key {
             case .purposeId: out.appendInt(purposeId)
@@ -61,7 +61,7 @@ extension PublisherRestriction {
 extension PublisherTC {
     private static let keys = KeyBytes<SchemaKey>()
 
-    func writeJSON(to out: inout ByteBuffer) {
+    func writeJSON(to out: inout OutputBuffer) {
         Self.keys.writeObject(to: &out) { key, out in
             switch key {
             case .purposeConsents: out.writeIDs(purposeConsents)
@@ -95,7 +95,7 @@ struct KeyBytes<Key: CodingKey & CaseIterable & Sendable>: Sendable {
     }
 
     /// Writes the object: each key, then its value as `value` writes it, and the closing brace.
-    func writeObject(to out: inout ByteBuffer, _ value: (Key, inout ByteBuffer) -> Void) {
+    func writeObject(to out: inout OutputBuffer, _ value: (Key, inout OutputBuffer) -> Void) {
         bytes.withUnsafeBufferPointer { bytes in
             var start = 0
             for (key, end) in zip(keys, ends) {
@@ -108,7 +108,7 @@ struct KeyBytes<Key: CodingKey & CaseIterable & Sendable>: Sendable {
     }
 }
 
-extension ByteBuffer {
+extension OutputBuffer {
     mutating func writeBool(_ value: Bool) { value ? append("true") : append("false") }
 
     /// A small-id set as an id list.

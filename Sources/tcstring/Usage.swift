@@ -9,9 +9,10 @@ enum Usage {
     /// Reading commands take a string, or `-` / nothing for one string per line of standard input.
     static let inputNote = """
           STRING may be a TC string or a GPP string (its TCF EU v2 section is used). Without STRING,
-          or with -, read one string per line from standard input (blank lines skipped) and write
-          one result per line as each arrives; a line longer than --max-length is refused as it is
-          read, with its own output line. ASCII spaces, tabs and carriage returns around STRING and
+          or with -, read one string per line from standard input and write one result per line
+          as each arrives: a blank line is an error (emptyString), and an error object for a line
+          ends with its 1-based "line"; a line longer than --max-length is refused as it is read,
+          with its own output line. ASCII spaces, tabs and carriage returns around STRING and
           around each line are trimmed (the library takes strings exactly as given).
         """
 
@@ -185,13 +186,15 @@ enum Usage {
         ]) + "\n" + inputNote
 
     static let inApp = """
-        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--strict] [--max-length N] [STRING | -]
+        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--jobs N] [--strict] [--max-length N]
+                              [STRING | -]
           Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted.
 
         """
         + options([
             ("--gdpr-applies", "add IABTCF_gdprApplies (1 or 0)"),
             ("--pretty", "indent the JSON"),
+            ("--jobs N", "read standard input on N cores (default: all), output in input order"),
             ("--strict", strictHelp),
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote
@@ -201,7 +204,8 @@ enum Usage {
           Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
           {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
           1-based character position. Without STRING, or with -, one string per line of standard
-          input, {"error": {...}} for a line that does not parse (as decode writes it); a line longer
+          input, {"error": {...}} for a line that does not parse or is blank (as decode writes it,
+          with its "line"); a line longer
           than 131072 bytes is refused as it is read (inputTooLong). ASCII spaces, tabs and carriage
           returns around STRING and each line are trimmed.
         """

@@ -6,7 +6,7 @@ import Testing
 @testable import IABTCF
 
 /// `tcstring decode -` in batch: the byte writer gives exactly the JSON tree's output, batch output
-/// equals per-string output whatever `--jobs`, blank lines are skipped, and the tool behaves in
+/// equals per-string output whatever `--jobs`, a blank line is an error in its place, and the tool behaves in
 /// real pipes (a closed reader ends it quietly; output streams as input arrives).
 @Suite struct BatchDecodeTests {
     /// What `tcstring decode -` (the batch path, written by the byte writer) prints for `values`,
@@ -54,8 +54,9 @@ import Testing
         }
         let input = lines.joined(separator: "\n")  // the last line has no line end
         // Per string: what `tcstring decode STRING` prints, or for a string that does not decode
-        // the error object a stream writes in its place.
+        // (or a blank line) the error a stream writes in its place, with the line's number.
         var perString: [String: String] = [:]
+        var failures: [String: JSON] = ["": TCStringError(.emptyString).json]
         for text in strings {
             let single = try CommandLineTool.run(["decode", text])
             if single.status == 0 {
@@ -64,19 +65,24 @@ import Testing
                 let error = #expect(throws: TCStringError.self) {
                     if text.contains("~") { _ = try GPPString(encoded: text) } else { _ = try TCString(encoded: text) }
                 }
-                perString[text] = JSON.object([("error", error?.json ?? .null)]).serialized() + "\n"
+                failures[text] = error?.json ?? .null
             }
         }
         var expected = ""
-        for line in lines where !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            expected += perString[line.trimmingCharacters(in: .whitespacesAndNewlines)] ?? ""
+        for (number, line) in zip(1..., lines) {
+            let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            expected +=
+                perString[text]
+                ?? JSON.object([("error", CommandLineTests.appendingLine(failures[text] ?? .null, number))])
+                .serialized() + "\n"
         }
         for jobs in ["1", "2", "3"] {
             let result = try CommandLineTool.run(["decode", "--jobs", jobs, "-"], stdin: input)
             #expect(result.stdout == expected, "--jobs \(jobs)")
-            #expect(result.status == 1)  // two lines do not decode
-            // Errors name their input line, counted with the blank ones.
-            #expect(result.stderr.split(separator: "\n").count == 24)
+            #expect(result.stdout.split(separator: "\n").count == lines.count, "--jobs \(jobs)")
+            #expect(result.status == 1)  // two strings do not decode, and blank lines are errors
+            // Errors name their input line: 24 strings that do not decode and the blank lines.
+            #expect(result.stderr.split(separator: "\n").count == 24 + lines.filter(\.isEmpty).count)
             #expect(result.stderr.hasPrefix("tcstring: line "))
         }
         let single = try CommandLineTool.run(["decode", strings[0]])

@@ -76,22 +76,32 @@ import Testing
         #expect(flag.stderr.hasPrefix("tcstring: validate: --json takes no value"))
     }
 
-    /// `-` or no argument: one result per non-blank input line, as the single-string form prints it.
+    /// `-` or no argument: one result per input line, as the single-string form prints it; a blank
+    /// line is an error (`emptyString`) in its place.
     @Test(arguments: reading)
     func standardInputGivesOneResultPerLine(_ command: String) throws {
         let single = try run([command, Self.s])
         #expect(single.status == 0 || command == "validate")
+        let blank = JSON.object([("error", Self.appendingLine(TCStringError(.emptyString).json, 2))]).serialized()
         for arguments in [[command, "-"], [command]] {
             let result = try run(arguments, stdin: "\(Self.s)\n\n  \(Self.s)\r\n")
-            #expect(result.status == single.status, "\(arguments)")
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == "tcstring: line 2: the input is empty [emptyString]\n", "\(arguments)")
             let expected: String
             switch command {
-            case "explain": expected = "line 1:\n\(single.stdout)\nline 3:\n\(single.stdout)"
+            case "explain": expected = "line 1:\n\(single.stdout)\nline 2:\n\nline 3:\n\(single.stdout)"
             case "validate": expected = "line 1: \(single.stdout)line 3: \(single.stdout)"
-            default: expected = single.stdout + single.stdout
+            case "reencode": expected = single.stdout + "\n" + single.stdout
+            default: expected = single.stdout + blank + "\n" + single.stdout
             }
             #expect(result.stdout == expected, "\(arguments)")
         }
+    }
+
+    /// `error` with `"line": number` after its other keys, as a stream writes it.
+    static func appendingLine(_ error: JSON, _ number: Int) -> JSON {
+        guard case .object(let members) = error else { return error }
+        return .object(members + [("line", .int(number))])
     }
 
     /// A line that fails keeps its place in JSON output, and the error names the line.
@@ -105,6 +115,7 @@ import Testing
         let validate = try run(["validate", "--json", "-"], stdin: input).stdout.split(separator: "\n")
         #expect(validate.count == 3)
         #expect(validate[1].hasPrefix("{\"error\":{\"code\":\"invalidCharacter\""))
+        #expect(validate[1].hasSuffix(",\"line\":2}}"))
         #expect(try run(["reencode", "-"], stdin: input).stdout == "\(Self.s)\n\n\(Self.s)\n")
     }
 

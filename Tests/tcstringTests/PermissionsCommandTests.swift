@@ -50,12 +50,13 @@ import Testing
             stdin: Self.string + "\n\nnot-a-string\n"
         )
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(output.status == 1 && lines.count == 2)
+        #expect(output.status == 1 && lines.count == 3)
         let first = try JSON(parsing: lines[0])
         #expect(first["tcString"] == .string(Self.string))
         guard case .array(let vendors)? = first["vendors"] else { throw CancellationError() }
         #expect(vendors.count == 1 && vendors[0]["vendorId"] == .int(755))
-        #expect(try JSON(parsing: lines[1])["error"] != nil)
+        #expect(try JSON(parsing: lines[1])["error"]?["code"] == .string("emptyString"))
+        #expect(try JSON(parsing: lines[2])["error"]?["line"] == .int(3))
     }
 
     @Test func usageAndListErrors() throws {

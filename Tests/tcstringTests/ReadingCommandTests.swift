@@ -22,12 +22,30 @@ import Testing
         let good = try Fixtures.corpusLines()[0]
         let run = try CommandLineTool.run(command + ["-"], stdin: "\(good)\n\n  CPXx  \n\(good)\n")
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("tcstring: line 3: ") && run.stderr.contains("[truncated]"))
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        let messages = run.stderr.split(separator: "\n")
+        #expect(messages.count == 2)
+        #expect(messages.first?.hasPrefix("tcstring: line 2: ") == true && run.stderr.contains("[emptyString]"))
+        #expect(messages.last?.hasPrefix("tcstring: line 3: ") == true && run.stderr.contains("[truncated]"))
         let objects = try run.stdout.split(separator: "\n").map { try JSON(parsing: String($0)) }
-        #expect(objects.count == 3)
-        #expect(objects[1]["error"]?["code"] == .string("truncated"))
-        #expect(objects[0]["error"] == nil && objects[2]["error"] == nil)
+        #expect(objects.count == 4)
+        #expect(objects[1]["error"]?["code"] == .string("emptyString"))
+        #expect(objects[1]["error"]?["line"] == .int(2))
+        #expect(objects[2]["error"]?["code"] == .string("truncated"))
+        #expect(objects[2]["error"]?["line"] == .int(3))
+        #expect(objects[0]["error"] == nil && objects[3]["error"] == nil)
+    }
+
+    /// Lines in equals lines out for every reading command, a blank line or a failed one included,
+    /// in a real pipe (`printf ... | tcstring COMMAND -`), and the error objects' lines count from 1.
+    @Test(arguments: jsonLineCommands + [["reencode"], ["ac"]])
+    func linesInEqualLinesOut(_ command: [String]) throws {
+        let good = command == ["ac"] ? "2~1.35~dv.9" : try Fixtures.corpusLines()[0]
+        let tool = CommandLineTool.executable.path
+        let arguments = command.map { "'\($0)'" }.joined(separator: " ")
+        let counts = try CommandLineTool.shell(
+            "printf '\(good)\\n\\n \\nx\\n\(good)\\n' | '\(tool)' \(arguments) - 2>/dev/null | wc -l"
+        )
+        #expect(counts == "5", "\(command)")
     }
 
     @Test func anOperandThatFailsHasOnlyItsMessage() throws {

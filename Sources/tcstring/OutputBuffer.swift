@@ -6,10 +6,11 @@ import Darwin
 import Musl
 #endif
 
-/// A growable output buffer of bytes for the batch path: callers `reserve` once for what they are
-/// about to write, then `put` bytes without further checks. A value type with manual ownership
-/// (``release()``), so writes need no exclusivity checks or reference counting.
-struct ByteBuffer {
+/// A growable buffer of output bytes for the batch path: callers `reserve` once for what they are
+/// about to write, then `put` bytes without further checks. Non-copyable, so it owns its storage
+/// alone and frees it when it goes away: writes need no reference counting, and no copy can
+/// outlive the storage.
+struct OutputBuffer: ~Copyable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -19,12 +20,14 @@ struct ByteBuffer {
         self.capacity = capacity
     }
 
-    /// Frees the storage; the buffer must not be used afterwards.
-    func release() { base.deallocate() }
+    deinit { base.deallocate() }
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     mutating func removeAll() { count = 0 }
+
+    /// Drops the last `n` bytes written.
+    mutating func removeLast(_ n: Int) { count -= n }
 
     /// Makes room for `extra` more bytes.
     @inline(__always) mutating func reserve(_ extra: Int) {
