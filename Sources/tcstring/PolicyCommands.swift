@@ -63,18 +63,18 @@ enum PolicyCommands {
             return true
         }
         let (options, applies) = (decoding.options, gdprApplies)
-        @Sendable func keys(_ input: Input) throws -> JSON {
-            let keys = try input.tcString().inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
-            return JSON.object(keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) })
+        @Sendable func keys(_ input: Input) throws -> [String: InAppValue] {
+            try input.tcString().inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
         }
-        // JSON Lines from standard input take the batch path (parallel jobs), as decode's do.
+        // JSON Lines from standard input take the batch path (byte writer, parallel jobs), as decode's do.
         if !pretty && (operands.isEmpty || operands == ["-"]) {
             return BatchLines.run(jobs: jobs ?? BatchLines.defaultJobs, options: options) { input, output in
-                output.append(try keys(input).serialized())
+                output.writeInAppKeys(try keys(input))
             }
         }
         return Inputs.each(operands, arguments, options: options, failure: .errorObject(pretty: pretty)) { input in
-            Terminal.out(try keys(input).serialized(pretty: pretty))
+            let members = try keys(input).sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
+            Terminal.out(JSON.object(members).serialized(pretty: pretty))
             return false
         }
     }

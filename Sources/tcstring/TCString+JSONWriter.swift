@@ -179,10 +179,41 @@ extension OutputBuffer {
         put(UInt8(ascii: "\""))
     }
 
-    /// A JSON string, escaped exactly as `JSON.serialized()` escapes it.
+    /// A JSON string, escaped exactly as `JSON.serialized()` escapes it; copied whole when
+    /// nothing in it needs escaping, as in the in-app keys' long binary strings.
     mutating func writeString(_ value: String) {
+        var value = value
+        let needsEscape = value.withUTF8 { bytes in
+            // Counted without a branch per byte, so the compiler can vectorise the scan.
+            var escapes = 0
+            for byte in bytes { escapes &+= byte < 0x20 || byte == 0x22 || byte == 0x5C ? 1 : 0 }
+            guard escapes == 0 else { return true }
+            append("\"")
+            append(bytes)
+            append("\"")
+            return false
+        }
+        guard needsEscape else { return }
         var encoded = ""
         JSON.writeString(value, to: &encoded)
         append(encoded)
+    }
+
+    /// The in-app key/value map as one JSON object, keys sorted: the same output as the JSON
+    /// tree's `serialized()`, without building the tree.
+    mutating func writeInAppKeys(_ keys: [String: InAppValue]) {
+        append("{")
+        for (index, key) in keys.keys.sorted().enumerated() {
+            if index > 0 { append(",") }
+            writeString(key)
+            append(":")
+            switch keys[key] {
+            case .int(let value): appendInt(value)
+            case .string(let text): writeString(text)
+            case .bool(let flag): writeBool(flag)
+            case nil: append("null")
+            }
+        }
+        append("}")
     }
 }

@@ -1,9 +1,8 @@
 import Foundation
+import IABTCF
 import TCStringCore
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// `tcstring decode -` in batch: the byte writer gives exactly the JSON tree's output, batch output
 /// equals per-string output whatever `--jobs`, a blank line is an error in its place, and the tool behaves in
@@ -101,5 +100,51 @@ import Testing
             "yes '\(s)' | timeout 20 '\(tool)' decode --pretty | head -1 >/dev/null; echo \"${PIPESTATUS[1]}\""
         )
         #expect(pretty == "0")
+    }
+}
+
+/// `tcstring inapp -` in batch: the byte writer gives exactly the JSON tree's output.
+@Suite struct BatchInAppTests {
+    /// The JSON tree's output for `tc`'s in-app keys, as `tcstring inapp STRING` prints it.
+    static func tree(_ tc: TCString) throws -> String {
+        let keys = try tc.inAppKeys(gdprApplies: true).sorted { $0.key < $1.key }
+        return JSON.object(
+            keys.map { key, value in
+                switch value {
+                case .int(let number): (key, .int(number))
+                case .string(let text): (key, .string(text))
+                case .bool(let flag): (key, .bool(flag))
+                }
+            }
+        ).serialized()
+    }
+
+    @Test func writerMatchesTheTree() throws {
+        var rng = SplitMix64(seed: 40)
+        var values = try Fixtures.validDecodeVectors.filter { !$0.tcString.contains("~") }.map {
+            try TCString(encoded: $0.tcString)
+        }
+        for _ in 0..<300 {
+            var value = RandomModels.model(&rng)
+            // Codes outside A-Z, `\` among them, take the escaping path.
+            value.publisherCountryCode = TwoLetterCode(rawValue: Int(rng.next() & 0xFFF))
+            values.append(value)
+        }
+        let strings = try values.map { try $0.encoded() }
+        for jobs in ["1", "2"] {
+            let result = try CommandLineTool.run(
+                ["inapp", "--gdpr-applies", "true", "--jobs", jobs, "-"],
+                stdin: strings.joined(separator: "\n")
+            )
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == values.count)
+            // The tool's keys are those of the string it reads (IABTCF_TCString is that string).
+            for (written, string) in zip(lines, strings) {
+                #expect(try written == Self.tree(TCString(encoded: string)))
+            }
+        }
+        let single = try CommandLineTool.run(["inapp", "--gdpr-applies", "true", strings[0]])
+        #expect(single.stdout == (try Self.tree(TCString(encoded: strings[0]))) + "\n")
     }
 }
