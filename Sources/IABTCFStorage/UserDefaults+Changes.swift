@@ -32,6 +32,22 @@ extension UserDefaults {
         debounce: TimeInterval = 0.1,
         includingCurrent: Bool = false
     ) -> AsyncStream<InAppConsent> {
+        inAppConsentChanges(debounce: debounce, includingCurrent: includingCurrent) {
+            try? await Task.sleep(nanoseconds: $0)
+        }
+    }
+
+    /// ``inAppConsentChanges(debounce:includingCurrent:)`` with the clock its debounce sleeps on:
+    /// `sleep` waits the given nanoseconds (or less, when the task is cancelled), and `didRead` is
+    /// told after each read of the keys whether it yielded. Tests pass a clock they advance
+    /// themselves and count the reads, so a burst is never read half-written and no test waits on
+    /// real time.
+    func inAppConsentChanges(
+        debounce: TimeInterval,
+        includingCurrent: Bool,
+        sleep: @escaping @Sendable (_ nanoseconds: UInt64) async -> Void,
+        didRead: @escaping @Sendable (_ yielded: Bool) -> Void = { _ in }
+    ) -> AsyncStream<InAppConsent> {
         let defaults = UncheckedSendable(self)
         let initial = readInAppKeys()
         let delay = debounce > 0 ? UInt64(min(debounce, 86_400) * 1_000_000_000) : 0
@@ -66,7 +82,7 @@ extension UserDefaults {
                 // notification comes for every defaults object in the process) cannot starve it.
                 var seen = notifications.count
                 for _ in 0..<10 {
-                    try? await Task.sleep(nanoseconds: delay)
+                    await sleep(delay)
                     if Task.isCancelled { break }
                     let now = notifications.count
                     if now == seen { break }
@@ -74,10 +90,12 @@ extension UserDefaults {
                 }
                 if Task.isCancelled { break }
                 let current = defaults.value.readInAppKeys()
-                if current != last {
+                let changed = current != last
+                if changed {
                     last = current
                     continuation.yield(InAppConsent(keys: current))
                 }
+                didRead(changed)
             }
             continuation.finish()
         }

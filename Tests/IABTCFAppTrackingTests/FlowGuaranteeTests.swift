@@ -1,8 +1,7 @@
+import IABTCF
 import IABTCFAppTracking
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// What holds for every guide's flow, over every input: no tracker before the flow is done, ATT
 /// only while notDetermined and once per run, unknown statuses fail closed; and an app's launch /

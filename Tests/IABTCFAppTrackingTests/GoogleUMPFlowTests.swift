@@ -1,8 +1,7 @@
+import IABTCF
 import IABTCFAppTracking
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// Google's User Messaging Platform (`ATTFlow.googleUMP`, `--flow google-ump`), checked against
 /// Google's public pages, each test quoting the sentence it reproduces:

@@ -1,9 +1,8 @@
+import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// Guardrails G1-G8 of the decision model, checked over every combination of inputs.
 @Suite struct GuardrailTests {

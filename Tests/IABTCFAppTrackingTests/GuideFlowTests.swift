@@ -1,9 +1,8 @@
+import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// Every flow of the five integration guides, scenario by scenario: each row names the sentence of
 /// its guide it reproduces (``GuideQuote``), so a test failure points at the sentence it breaks.

@@ -1,8 +1,7 @@
+import IABTCF
 import IABTCFAppTracking
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// The walk-through vectors of the decision model (§4.9 of the ATT research notes), one case each.
 @Suite struct WalkthroughTests {

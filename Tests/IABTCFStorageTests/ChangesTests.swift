@@ -1,17 +1,15 @@
 import Foundation
 import IABTCF
-import IABTCFStorage
 import Testing
 
-/// The change stream. Every wait has a limit counted in polls, so no test can hang, and every test
-/// runs at high priority (``atHighPriority(_:)``), so the other suites' tests do not hold up its
-/// wake-ups.
+@testable import IABTCFStorage
+
+/// The change stream, on a clock each test advances itself (``ManualClock``): a burst is never read
+/// half-written, and that nothing more arrives is shown by a later write whose element comes next.
+/// Every wait is counted in rounds of the clock, so no test can hang.
 @Suite struct ChangesTests {
-    /// The debounce for bursts of writes: long next to the burst, even when the writing thread is
-    /// preempted on a loaded machine, so the stream never reads a burst half-written.
-    static let debounce: TimeInterval = 0.25
-    /// Generous: the stream's task shares the cooperative threads with the other suites' tests.
-    static let timeout: TimeInterval = 60
+    /// Any debounce: the manual clock decides when it has passed.
+    static let debounce: TimeInterval = 0.1
 
     /// A CMP's burst of writes, each followed by the notification Apple's UserDefaults posts per write
     /// (swift-corelibs-foundation posts none for `set(_:forKey:)`, so the test posts it).
@@ -22,67 +20,86 @@ import Testing
         }
     }
 
+    /// The stream on `clock`, collected in a task.
+    static func changes(
+        _ defaults: UserDefaults,
+        on clock: ManualClock,
+        includingCurrent: Bool = false
+    ) -> (Collected<InAppConsent>, Task<Void, Never>) {
+        Collected.collecting(
+            defaults.inAppConsentChanges(debounce: debounce, includingCurrent: includingCurrent, sleep: clock.sleep)
+        )
+    }
+
+    /// Writes `IABTCF_gdprApplies` as `applies`: a change whose element must come next.
+    static func writeMarker(_ applies: Bool, to defaults: UserDefaults) {
+        defaults.set(applies ? 1 : 0, forKey: InAppKeys.gdprApplies)
+        NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+    }
+
     @Test func aBurstOfWritesYieldsOnce() async throws {
         let tc = try TCString(encoded: ValidFixture.all[0].tcString)
-        try await atHighPriority {
-            try await withFreshDefaults { defaults in
-                let (collected, task) = Collected.collecting(defaults.inAppConsentChanges(debounce: Self.debounce))
-                defer { task.cancel() }
-                try Self.cmpWrites(tc, to: defaults)
-                #expect(await collected.wait(for: 1, timeout: Self.timeout))
-                // Wait several debounce intervals: nothing more comes.
-                try? await Task.sleep(nanoseconds: UInt64(Self.debounce * 4 * 1e9))
-                #expect(collected.values.count == 1)
-                #expect(collected.values.first == InAppConsent(keys: try tc.inAppKeys(gdprApplies: true)))
-            }
+        let clock = ManualClock()
+        try await withFreshDefaults { defaults in
+            let (collected, task) = Self.changes(defaults, on: clock)
+            defer { task.cancel() }
+            try Self.cmpWrites(tc, to: defaults)
+            #expect(await clock.run { collected.values.count >= 1 })
+            // The next element is the marker's: the burst yielded once.
+            Self.writeMarker(false, to: defaults)
+            #expect(await clock.run { collected.values.count >= 2 })
+            #expect(collected.values.count == 2)
+            #expect(collected.values.first == InAppConsent(keys: try tc.inAppKeys(gdprApplies: true)))
+            #expect(collected.values.last?.gdprApplies == false)
         }
     }
 
     @Test func writesThroughTheModuleAreSeen() async throws {
         let first = try TCString(encoded: ValidFixture.all[0].tcString)
         let second = try TCString(encoded: ValidFixture.all[1].tcString)
-        try await atHighPriority {
-            try await withFreshDefaults { defaults in
-                let (collected, task) = Collected.collecting(
-                    defaults.inAppConsentChanges(debounce: Self.debounce, includingCurrent: true)
-                )
-                defer { task.cancel() }
-                #expect(await collected.wait(for: 1, timeout: Self.timeout))
-                #expect(collected.values.first == InAppConsent(keys: [:]))
-                try defaults.writeInAppKeys(for: first, gdprApplies: true)
-                #expect(await collected.wait(for: 2, timeout: Self.timeout))
-                try defaults.writeInAppKeys(for: first, gdprApplies: true)  // unchanged: no element
-                try defaults.writeInAppKeys(for: second, gdprApplies: false)
-                #expect(await collected.wait(for: 3, timeout: Self.timeout))
-                try? await Task.sleep(nanoseconds: UInt64(Self.debounce * 4 * 1e9))
-                #expect(
-                    collected.values.map(\.tcString) == [
-                        nil, try first.encoded(.preservingLayout), ValidFixture.all[1].tcString,
-                    ]
-                )
-                #expect(collected.values.last?.gdprApplies == false)
-            }
+        let clock = ManualClock()
+        try await withFreshDefaults { defaults in
+            let (collected, task) = Self.changes(defaults, on: clock, includingCurrent: true)
+            defer { task.cancel() }
+            #expect(await clock.run { collected.values.count >= 1 })
+            #expect(collected.values.first == InAppConsent(keys: [:]))
+            try defaults.writeInAppKeys(for: first, gdprApplies: true)
+            #expect(await clock.run { collected.values.count >= 2 })
+            try defaults.writeInAppKeys(for: first, gdprApplies: true)  // unchanged: no element
+            try defaults.writeInAppKeys(for: second, gdprApplies: false)
+            #expect(await clock.run { collected.values.count >= 3 })
+            #expect(
+                collected.values.map(\.tcString) == [
+                    nil, try first.encoded(.preservingLayout), ValidFixture.all[1].tcString,
+                ]
+            )
+            #expect(collected.values.last?.gdprApplies == false)
         }
     }
 
     @Test func otherKeysDoNotYield() async throws {
-        try await atHighPriority {
-            await withFreshDefaults { defaults in
-                let (collected, task) = Collected.collecting(defaults.inAppConsentChanges(debounce: Self.debounce))
-                defer { task.cancel() }
-                for index in 0..<20 {
-                    defaults.set(index, forKey: "app.counter")
-                    defaults.set("x\(index)", forKey: "IABTCF_AddtlConsent")
-                    NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+        let clock = ManualClock()
+        await withFreshDefaults { defaults in
+            let reads = Collected<Bool>()
+            let (collected, task) = Collected.collecting(
+                defaults.inAppConsentChanges(debounce: Self.debounce, includingCurrent: false, sleep: clock.sleep) {
+                    reads.append($0)
                 }
-                // Wait several debounce intervals: nothing comes.
-                try? await Task.sleep(nanoseconds: UInt64(Self.debounce * 4 * 1e9))
-                #expect(collected.values.isEmpty)
-                defaults.set(1, forKey: InAppKeys.gdprApplies)
+            )
+            defer { task.cancel() }
+            for index in 0..<20 {
+                defaults.set(index, forKey: "app.counter")
+                defaults.set("x\(index)", forKey: "IABTCF_AddtlConsent")
                 NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
-                #expect(await collected.wait(for: 1, timeout: Self.timeout))
-                #expect(collected.values.first?.gdprApplies == true)
             }
+            // The stream reads the keys after the writes, and yields nothing.
+            #expect(await clock.run { !reads.values.isEmpty })
+            #expect(!reads.values.contains(true))
+            // A change of an IABTCF_ key is the first element.
+            Self.writeMarker(true, to: defaults)
+            #expect(await clock.run { collected.values.count >= 1 })
+            #expect(collected.values.count == 1)
+            #expect(collected.values.first?.gdprApplies == true)
         }
     }
 
@@ -92,8 +109,9 @@ import Testing
     @Test func concurrentWritersEndWithTheStoredValue() async throws {
         let strings = try ValidFixture.all.prefix(4).map { try TCString(encoded: $0.tcString) }
         try #require(strings.count == 4)
+        let clock = ManualClock()
         await withFreshDefaults { defaults in
-            let (collected, task) = Collected.collecting(defaults.inAppConsentChanges(debounce: Self.debounce))
+            let (collected, task) = Self.changes(defaults, on: clock)
             defer { task.cancel() }
             // UserDefaults is thread-safe but not marked Sendable in swift-corelibs-foundation.
             nonisolated(unsafe) let shared = defaults
@@ -108,26 +126,22 @@ import Testing
                 }
             }
             let stored = defaults.readInAppConsent()
-            for _ in 0..<Int(Self.timeout * 100) where collected.values.last != stored {
-                try? await Task.sleep(nanoseconds: 10_000_000)
-            }
-            #expect(collected.values.last == stored)
+            #expect(await clock.run { collected.values.last == stored })
         }
     }
 
     /// Cancelling the iterating task ends the stream.
     @Test func cancellationEndsTheStream() async throws {
-        try await atHighPriority {
-            await withFreshDefaults { defaults in
-                let stream = defaults.inAppConsentChanges(debounce: Self.debounce)
-                let finished = Collected<Bool>()
-                let task = Task {
-                    for await _ in stream {}
-                    finished.append(true)
-                }
-                task.cancel()
-                #expect(await finished.wait(for: 1, timeout: Self.timeout))
+        await withFreshDefaults { defaults in
+            let stream = defaults.inAppConsentChanges(debounce: Self.debounce)
+            let finished = Collected<Bool>()
+            let task = Task {
+                for await _ in stream {}
+                finished.append(true)
             }
+            task.cancel()
+            await task.value
+            #expect(finished.values == [true])
         }
     }
 }

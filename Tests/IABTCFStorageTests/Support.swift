@@ -30,17 +30,6 @@ func withFreshDefaults<T>(_ body: (UserDefaults) async throws -> T) async rethro
     return try await body(defaults)
 }
 
-/// Runs `body` in a high-priority task and returns its result.
-///
-/// The change stream's tests spend their time waiting for wake-ups: the stream's debounce sleeps,
-/// its elements, their own polls. At default priority each wake-up queues behind every test case of
-/// the other suites waiting for one of the cooperative threads, so a test that takes a second alone
-/// stretches over the whole run; at high priority a wake-up runs as soon as a thread is free. The
-/// tasks the stream and the collector create inside inherit the priority.
-func atHighPriority<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await Task(priority: .high) { try await body() }.value
-}
-
 /// Collects what a stream yields, readable from the test while a task iterates the stream.
 final class Collected<Element: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `elements` is only touched while holding `lock`.
@@ -67,15 +56,53 @@ final class Collected<Element: Sendable>: @unchecked Sendable {
         }
         return (collected, task)
     }
+}
 
-    /// Waits (polling every 10 ms) until at least `count` elements arrived or `timeout` seconds of
-    /// polls passed; returns whether they arrived. The polls are counted, not the clock: when other
-    /// tests keep the cooperative threads busy, the stream's task waits as long as this one does.
-    func wait(for count: Int, timeout: Double) async -> Bool {
-        for _ in 0..<Int(timeout * 100) {
-            if values.count >= count { return true }
-            try? await Task.sleep(nanoseconds: 10_000_000)
+/// A clock the test advances itself, for the change stream's debounce: a sleep on it lasts until
+/// the next ``advance()`` (or until the sleeping task is cancelled), so no interval passes while
+/// the test is still writing, and no test waits on real time.
+final class ManualClock: @unchecked Sendable {
+    // @unchecked Sendable: `sleepers` and `nextId` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var sleepers: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextId = 0
+
+    /// Sleeps until the next ``advance()``; returns at once in a cancelled task.
+    @Sendable func sleep(_ nanoseconds: UInt64) async {
+        let id = lock.withLock {
+            nextId += 1
+            return nextId
         }
-        return values.count >= count
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let stored = lock.withLock {
+                    guard !Task.isCancelled else { return false }
+                    sleepers[id] = continuation
+                    return true
+                }
+                if !stored { continuation.resume() }
+            }
+        } onCancel: {
+            lock.withLock { sleepers.removeValue(forKey: id) }?.resume()
+        }
+    }
+
+    /// Ends every sleep begun so far: one debounce interval passes.
+    func advance() {
+        let woken = lock.withLock {
+            defer { sleepers.removeAll() }
+            return Array(sleepers.values)
+        }
+        for sleeper in woken { sleeper.resume() }
+    }
+
+    /// Advances the clock and lets the other tasks run, again and again, until `done` holds or
+    /// `rounds` rounds passed; returns whether it holds. Counted in rounds, not in time.
+    func run(until done: () -> Bool, rounds: Int = 1_000_000) async -> Bool {
+        for _ in 0..<rounds where !done() {
+            advance()
+            await Task.yield()
+        }
+        return done()
     }
 }

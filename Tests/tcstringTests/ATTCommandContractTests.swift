@@ -1,9 +1,8 @@
+import IABTCF
 import IABTCFAppTracking
 import TCStringCore
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// The `tcstring att` contract of issue 4, which tools outside the repository parse: the exact
 /// keys in order, `tcString` only with `--tc-string`, consent derived from the string without `--consent`.

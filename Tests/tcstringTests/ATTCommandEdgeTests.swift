@@ -1,11 +1,10 @@
 import Foundation
+import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
 import TCStringCore
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// `tcstring att` at its edges (issue 27): the vendors consentmanager's rejection removes, with
 /// and without `--gvl`; options that do not apply to the chosen flow or strategy; `--scope` on a

@@ -1,10 +1,9 @@
 import Foundation
+import IABTCF
 import IABTCFVendorList
 import TCStringCore
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 #if canImport(Glibc)
 import Glibc

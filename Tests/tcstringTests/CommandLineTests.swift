@@ -1,9 +1,8 @@
 import Foundation
+import IABTCF
 import TCStringCore
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// The tool's conventions, the same for every command: `--help`, usage errors, `--opt=value`,
 /// standard input, GPP strings, `--pretty`, streaming, and errors people can read.

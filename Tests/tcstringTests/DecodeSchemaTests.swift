@@ -1,9 +1,8 @@
 import Foundation
+import IABTCF
 import TCStringCore
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// The schema's key tables (`SchemaKey`) are what every writer writes, in their order: `decode` of
 /// one string, `decode -` in batch, the JSON tree, and `Codable`; and what `encode` reads.

@@ -1,9 +1,8 @@
 import Foundation
+import IABTCF
 import TCStringCore
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// `tcstring encode`'s JSON input: strict about keys, types and ranges (each error names the key),
 /// `cmpId` and `vendorListVersion` required, defaults that `validate()` accepts, and every
