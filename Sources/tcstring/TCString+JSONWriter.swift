@@ -184,9 +184,9 @@ extension OutputBuffer {
     mutating func writeString(_ value: String) {
         var value = value
         let needsEscape = value.withUTF8 { bytes in
-            // Counted without a branch per byte, so the compiler can vectorise the scan.
-            var escapes = 0
-            for byte in bytes { escapes &+= byte < 0x20 || byte == 0x22 || byte == 0x5C ? 1 : 0 }
+            // Or-ed without a branch per byte, so the compiler can vectorise the scan.
+            var escapes: UInt8 = 0
+            for byte in bytes { escapes |= (byte < 0x20 ? 1 : 0) | (byte == 0x22 ? 1 : 0) | (byte == 0x5C ? 1 : 0) }
             guard escapes == 0 else { return true }
             append("\"")
             append(bytes)
@@ -203,15 +203,14 @@ extension OutputBuffer {
     /// tree's `serialized()`, without building the tree.
     mutating func writeInAppKeys(_ keys: [String: InAppValue]) {
         append("{")
-        for (index, key) in keys.keys.sorted().enumerated() {
+        for (index, (key, value)) in keys.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { append(",") }
             writeString(key)
             append(":")
-            switch keys[key] {
-            case .int(let value): appendInt(value)
+            switch value {
+            case .int(let number): appendInt(number)
             case .string(let text): writeString(text)
             case .bool(let flag): writeBool(flag)
-            case nil: append("null")
             }
         }
         append("}")
