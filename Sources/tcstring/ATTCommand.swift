@@ -76,7 +76,7 @@ enum ATTCommand {
         var options = ATTOptions()
         var today = EncodeCommand.today()
         var pretty = false
-        var arguments = Arguments(arguments, command: "att", usage: usage)
+        var arguments = Arguments(arguments, command: "att")
         arguments.parse { argument, arguments in
             func value(_ flag: String) -> String { arguments.value(of: flag) }
             switch argument {
@@ -263,13 +263,9 @@ enum ATTCommand {
         case "all": return .all
         case "none": return .none
         default:
-            var vendors = VendorSet()
-            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-                let bounds = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { Int($0) }
-                guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, low >= 1, low <= high,
-                    (try? vendors.insert(contentsOf: low...high)) != nil
-                else { usageError("--reject-vendors takes all, none or vendor ids and ranges such as 1,5-9") }
-            }
+            guard case .success(let list) = IDList.parse(text, within: 1...VendorSet.maxID),
+                let vendors = try? VendorSet(list.ids)
+            else { usageError("--reject-vendors takes all, none or vendor ids and ranges such as 1,5-9") }
             return .only(vendors)
         }
     }

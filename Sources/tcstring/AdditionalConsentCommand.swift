@@ -5,7 +5,7 @@ import TCStringCore
 /// `{"version", "consentedProviders", "disclosedProviders", "formatted"}`.
 enum AdditionalConsentCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "ac", usage: Usage.additionalConsent)
+        var arguments = Arguments(arguments, command: "ac")
         var pretty = false
         let operands = arguments.parse { option, _ in
             if option == "--pretty" { pretty = true }

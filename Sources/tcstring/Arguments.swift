@@ -27,9 +27,10 @@ struct Arguments {
     /// The argument ``next()`` returned last.
     private var last: Argument?
 
-    init(_ arguments: [String], command: String, usage: String) {
+    /// The arguments after `command`'s name; its usage comes from ``Command/all``.
+    init(_ arguments: [String], command: String) {
         self.command = command
-        self.usage = usage
+        self.usage = Command.named(command)?.usage ?? Usage.tool
         self.rest = arguments[...]
     }
 
@@ -134,26 +135,67 @@ extension Arguments {
         value(of: "--jobs", "a number of parallel jobs (1 or more)") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
     }
 
-    /// The value of `option` as ids and ranges such as `1,5-9`.
-    mutating func ids(of option: String) -> Set<Int> {
-        value(of: option, "ids such as 1,5-9", Self.ids)
-    }
-
-    /// `1,5-9` as a set of ids; `nil` when malformed.
-    static func ids(_ text: String) -> Set<Int>? {
-        var ids: Set<Int> = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
-            guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]),
-                low >= 0, low <= high, high - low < 1 << 20
-            else { return nil }
-            ids.formUnion(low...high)
+    /// The value of `option` as ids and ranges such as `1,5-9`, each id within `bounds`; a usage
+    /// error naming the problem (and the first id outside `bounds`) when it is not.
+    mutating func ids(of option: String, within bounds: ClosedRange<Int> = 0...Int.max) -> IDList {
+        switch IDList.parse(value(of: option), within: bounds) {
+        case .success(let list): return list
+        case .failure(let problem): fail("\(option) \(problem.description)")
         }
-        return ids
     }
 
-    /// The value of `option` as vendor ids and ranges such as `1,5-9`.
+    /// The value of `option` as vendor ids and ranges such as `1,5-9`, each a vendor id (1-65535).
     mutating func vendors(of option: String) -> VendorSet {
-        value(of: option, "ids such as 1,5-9") { Self.ids($0).flatMap { try? VendorSet($0) } }
+        let list = ids(of: option, within: 1...VendorSet.maxID)
+        do throws(TCStringError) {
+            return try VendorSet(list.ids)
+        } catch {
+            fail("\(option): \(error)")
+        }
+    }
+}
+
+/// An id list as options take it, `1,5-9`: ids and inclusive ranges separated by commas. The one
+/// parser of every option that takes ids (`--vendors`, `--vendor`, `--purpose`, `--reject-vendors`).
+struct IDList {
+    /// Every id the list names.
+    let ids: Set<Int>
+    /// The ids named alone, not as part of a range (`1` in `1,5-9`).
+    let namedAlone: Set<Int>
+
+    /// Why a list was refused, as the end of `OPTION ...`.
+    enum Problem: Error, CustomStringConvertible {
+        /// Not ids and ranges.
+        case malformed
+        /// An id outside what the option takes.
+        case outside(id: Int, bounds: ClosedRange<Int>)
+
+        var description: String {
+            switch self {
+            case .malformed: "takes ids such as 1,5-9"
+            case .outside(let id, let bounds): "takes ids \(bounds.lowerBound)-\(bounds.upperBound), not \(id)"
+            }
+        }
+    }
+
+    /// The largest range a list may name, so a list's memory is bounded by its text.
+    static let maximumRange = 1 << 20
+
+    /// Parses `text`; each id must lie within `bounds`.
+    static func parse(_ text: String, within bounds: ClosedRange<Int>) -> Result<IDList, Problem> {
+        var ids: Set<Int> = []
+        var namedAlone: Set<Int> = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let ends = part.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(ends.count), let low = Int(ends[0]), let high = Int(ends[ends.count - 1]),
+                low >= 0, low <= high, high - low < maximumRange
+            else { return .failure(.malformed) }
+            if let outside = [low, high].first(where: { !bounds.contains($0) }) {
+                return .failure(.outside(id: outside, bounds: bounds))
+            }
+            ids.formUnion(low...high)
+            if ends.count == 1 { namedAlone.insert(low) }
+        }
+        return .success(IDList(ids: ids, namedAlone: namedAlone))
     }
 }

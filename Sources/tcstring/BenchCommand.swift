@@ -42,7 +42,7 @@ enum BenchCommand {
         var seconds = 0.5
         var file: String?
         var gvlPath: String?
-        var arguments = Arguments(arguments, command: "bench", usage: Usage.bench)
+        var arguments = Arguments(arguments, command: "bench")
         arguments.parse { option, arguments in
             switch option {
             case "--workload":
@@ -60,13 +60,7 @@ enum BenchCommand {
             file = operand
         }
         guard let file else { arguments.fail("needs a FILE of TC strings, one per line") }
-        let text: String
-        switch Terminal.contents(of: file) {
-        case .success(let contents): text = contents
-        case .failure(let error):
-            Terminal.err("tcstring: \(error)")
-            return Terminal.failure
-        }
+        let text = Terminal.contents(of: file)
         if workload == .gvl {
             let bytes = Array(text.utf8)
             let operation = { () -> Int? in (try? GlobalVendorList(jsonBytes: bytes))?.vendors.count }

@@ -5,7 +5,7 @@ import TCStringCore
 /// `tcstring decode [--pretty] [--jobs N] [STRING | -]` (see ``Usage/decode``).
 enum DecodeCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "decode", usage: Usage.decode)
+        var arguments = Arguments(arguments, command: "decode")
         var pretty = false
         var decoding = DecodingFlags()
         var jobs: Int?

@@ -21,7 +21,7 @@ enum EncodeChoiceCommand {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "encode", usage: Usage.encode)
+        var arguments = Arguments(arguments, command: "encode")
         var gvlPath: String?
         var choiceFlags: [String] = []
         var choicePath = ""
@@ -95,11 +95,7 @@ enum EncodeChoiceCommand {
     /// The JSON file at `path` read by `body`; a file that cannot be read or read by `body` ends
     /// the command (status 1) with the path and the error.
     private static func parse<T>(_ path: String, _ body: (JSON) throws(ModelError) -> T) -> T {
-        let text: String
-        switch Terminal.contents(of: path) {
-        case .success(let contents): text = contents
-        case .failure(let error): Terminal.inputError("\(error)")
-        }
+        let text = Terminal.contents(of: path)
         do {
             return try body(try JSON(parsing: text))
         } catch {

@@ -38,7 +38,7 @@ enum EncodeCommand {
     /// Reads one JSON object in the decode schema and prints its canonical TC string.
     static func encode(_ arguments: [String]) -> Int32 {
         if EncodeChoiceCommand.isRequested(arguments) { return EncodeChoiceCommand.run(arguments) }
-        var arguments = Arguments(arguments, command: "encode", usage: Usage.encode)
+        var arguments = Arguments(arguments, command: "encode")
         var maximumLength = TCString.DecodingOptions.defaultMaximumLength
         let paths = arguments.parse { option, arguments in
             if option == "--max-length" { maximumLength = arguments.maximumLength(of: option) }
@@ -46,17 +46,10 @@ enum EncodeCommand {
         }
         guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
         let source = paths.first ?? "-"
-        let text: String
         // An argument that starts with `{` is the JSON itself, not a file name.
-        let read =
+        let text =
             source.trimmedASCII.hasPrefix("{")
-            ? .success(source) : source == "-" ? Terminal.readAll() : Terminal.contents(of: source)
-        switch read {
-        case .success(let contents): text = contents
-        case .failure(let error):
-            Terminal.err("tcstring: \(error)")
-            return Terminal.failure
-        }
+            ? source : source == "-" ? Terminal.readAll() : Terminal.contents(of: source)
         do {
             let json = try JSON(parsing: text)
             let value = try TCString(json: json, today: today())
@@ -70,7 +63,7 @@ enum EncodeCommand {
 
     /// Decodes each TC or GPP string and prints its layout-preserving re-encoding.
     static func reencode(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "reencode", usage: Usage.reencode)
+        var arguments = Arguments(arguments, command: "reencode")
         var decoding = DecodingFlags()
         let operands = arguments.parse { option, arguments in decoding.parse(option, &arguments) }
         let options = decoding.options

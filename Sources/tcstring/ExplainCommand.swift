@@ -6,7 +6,7 @@ import IABTCFVendorList
 /// does not decode gets the fields read before the error, then the error.
 enum ExplainCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "explain", usage: Usage.explain)
+        var arguments = Arguments(arguments, command: "explain")
         var gvl: GlobalVendorList?
         var decoding = DecodingFlags()
         let operands = arguments.parse { option, arguments in

@@ -5,7 +5,7 @@ import TCStringCore
 /// `tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict] [STRING | -]` (see ``Usage/permissions``).
 enum PermissionsCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "permissions", usage: Usage.permissions)
+        var arguments = Arguments(arguments, command: "permissions")
         var gvl: GlobalVendorList?
         var vendorFilter: Set<Int>?
         var namedVendors: Set<Int> = []
@@ -16,11 +16,10 @@ enum PermissionsCommand {
             switch option {
             case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
             case "--vendor":
-                let text = arguments.value(of: option)
-                guard let ids = Arguments.ids(text) else { arguments.fail("--vendor takes ids such as 1,5-9") }
-                vendorFilter = ids
-                namedVendors = singleIDs(text)
-            case "--purpose": purposeFilter = arguments.ids(of: option)
+                let list = arguments.ids(of: option)
+                vendorFilter = list.ids
+                namedVendors = list.namedAlone
+            case "--purpose": purposeFilter = arguments.ids(of: option).ids
             case "--pretty": pretty = true
             default: return decoding.parse(option, &arguments)
             }
@@ -99,11 +98,6 @@ enum PermissionsCommand {
                 ),
             ])
         }
-    }
-
-    /// The ids of `1,5-9` named alone (here 1), not as a range; for text ``Arguments/ids(_:)`` accepts.
-    static func singleIDs(_ text: String) -> Set<Int> {
-        Set(text.split(separator: ",").compactMap { $0.contains("-") ? nil : Int($0) })
     }
 
     /// A vendor asked for by id that the list does not hold.

@@ -7,7 +7,7 @@ import TCStringCore
 enum PolicyCommands {
     /// Lists policy findings, one per line (`rule: message`), and exits 1 when there are any.
     static func validate(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "validate", usage: Usage.validate)
+        var arguments = Arguments(arguments, command: "validate")
         var json = false
         var pretty = false
         var decoding = DecodingFlags()
@@ -46,7 +46,7 @@ enum PolicyCommands {
 
     /// Prints the IABTCF_ key/value map as one JSON object, keys sorted.
     static func inApp(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "inapp", usage: Usage.inApp)
+        var arguments = Arguments(arguments, command: "inapp")
         var gdprApplies: Bool?
         var pretty = false
         var jobs: Int?

@@ -8,7 +8,7 @@ enum RandomCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var count = 100
         var seed: UInt64 = 1
-        var arguments = Arguments(arguments, command: "random", usage: Usage.random)
+        var arguments = Arguments(arguments, command: "random")
         arguments.parse { option, arguments in
             switch option {
             case "--count": count = arguments.value(of: option, "a number") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }

@@ -4,29 +4,8 @@ import TCStringCore
 
 /// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD] [STRING | -]`.
 enum RenewCommand {
-    static let usage = """
-        usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
-                              [--today YYYY-MM-DD] [STRING | -]
-          Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
-          "reasons": [...]}, each reason {"reason", ...details}:
-            {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
-            {"reason": "changedDeclarations", "vendors": [{"vendorId", "purposes",
-              "legIntPurposes", "specialPurposes", "specialFeatures"}]}  what each disclosed
-              vendor gained since --previous-gvl (purposes: on consent or flexible;
-              legIntPurposes: on legitimate interest or flexible)
-            {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
-            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
-          Exit 0 whether or not to renew, 1 for a string that does not decode.
-          --gvl FILE           the vendor list the notice shows now
-          --previous-gvl FILE  the list of the string's VendorListVersion (for changedDeclarations)
-          --vendors IDS        the vendors the notice shows, e.g. 1,5-9 (default: the list's
-                               vendors without a deletedDate)
-          --max-age-days N     days a choice is kept (default 395, about 13 months)
-          --today YYYY-MM-DD   the day to check on (default: today, UTC)
-        """ + "\n" + Usage.inputNote
-
     static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "renew", usage: usage)
+        var arguments = Arguments(arguments, command: "renew")
         var gvl: GlobalVendorList?
         var previous: GlobalVendorList?
         var vendors: VendorSet?

@@ -65,48 +65,41 @@ enum Terminal {
     /// limit, checked while reading, so a larger input is refused without being held in memory.
     static let maxWholeInputBytes = 16 << 20
 
-    /// All of standard input as text, or why it cannot be read; an input larger than
-    /// ``maxWholeInputBytes`` is an input error.
-    static func readAll() -> Result<String, FileError> { readWhole(0, name: "standard input") }
+    /// All of standard input as text; see ``contents(of:)``.
+    static func readAll() -> String { readWhole(0, name: "standard input") }
 
-    /// Why a file cannot be read: `cannot read PATH: REASON` (the system's reason), or that it is a directory.
-    struct FileError: Error, CustomStringConvertible {
-        let description: String
-
-        init(description: String) { self.description = description }
-
-        init(_ name: String, _ code: Int32) {
-            description = "cannot read \(name): \(String(cString: strerror(code)))"
-        }
-    }
-
-    /// A whole file as UTF-8 text, or why it cannot be read; a file larger than
-    /// ``maxWholeInputBytes`` is an input error.
-    static func contents(of path: String) -> Result<String, FileError> {
+    /// A whole file as UTF-8 text. A file that cannot be read, a directory, or a file larger than
+    /// ``maxWholeInputBytes`` ends the command: `tcstring: cannot read PATH: REASON` (the system's
+    /// reason), status 1. Every command reads its files through here.
+    static func contents(of path: String) -> String {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .failure(FileError(path, errno)) }
+        guard descriptor >= 0 else { cannotRead(path, errno) }
         defer { close(descriptor) }
         var info = stat()
         if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            return .failure(FileError(description: "\(path) is a directory, not a file"))
+            inputError("\(path) is a directory, not a file")
         }
         return readWhole(descriptor, name: path)
     }
 
-    private static func readWhole(_ descriptor: Int32, name: String) -> Result<String, FileError> {
+    private static func readWhole(_ descriptor: Int32, name: String) -> String {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return .failure(FileError(name, errno)) }
+            guard count >= 0 else { cannotRead(name, errno) }
             guard count > 0 else { break }
             guard bytes.count + count <= maxWholeInputBytes else {
                 inputError("\(name) is larger than \(maxWholeInputBytes) bytes")
             }
             bytes += chunk[0..<count]
         }
-        return .success(String(decoding: bytes, as: UTF8.self))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func cannotRead(_ name: String, _ code: Int32) -> Never {
+        inputError("cannot read \(name): \(String(cString: strerror(code)))")
     }
 
     /// An input the whole command depends on is unusable (a file that cannot be read): the message

@@ -6,15 +6,18 @@ enum Usage {
     /// The tool's version, as `tcstring --version` prints it (see CHANGELOG.md).
     static let version = "0.1.0"
 
-    /// Reading commands take a string, or `-` / nothing for one string per line of standard input.
-    static let inputNote = """
+    /// Reading commands take a string, or `-` / nothing for one string per line of standard input;
+    /// `limit` is what a line may not exceed (`--max-length`, or the default for a command without it).
+    static func inputNote(limit: String = "--max-length") -> String {
+        """
           STRING may be a TC string or a GPP string (its TCF EU v2 section is used). Without STRING,
           or with -, read one string per line from standard input and write one result per line
           as each arrives: a blank line is an error (emptyString), and an error object for a line
-          ends with its 1-based "line"; a line longer than --max-length is refused as it is read,
+          ends with its 1-based "line"; a line longer than \(limit) is refused as it is read,
           with its own output line. ASCII spaces, tabs and carriage returns around STRING and
           around each line are trimmed (the library takes strings exactly as given).
         """
+    }
 
     /// What `--strict` does, for every reading command (lines joined by ``options(_:)``).
     static let strictHelp = """
@@ -54,7 +57,7 @@ enum Usage {
             ("--gvl FILE", "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
             ("--strict", strictHelp),
             ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote
+        ]) + "\n" + inputNote()
 
     static let permissions = """
         usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict]
@@ -78,7 +81,7 @@ enum Usage {
             ("--pretty", "indent the JSON"),
             ("--strict", "strict decoding (see tcstring decode --help)"),
             ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote
+        ]) + "\n" + inputNote()
 
     /// The options of `encode`'s two modes, printed in one column (``encodeWidth``).
     static let encodeOptions = [
@@ -146,7 +149,7 @@ enum Usage {
           string longer than decoding accepts by default.
 
         """
-        + options([("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote
+        + options([("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote()
 
     static let explain = """
         usage: tcstring explain [--gvl FILE] [--strict] [--max-length N] [STRING | -]
@@ -159,7 +162,7 @@ enum Usage {
             ("--gvl FILE", "then list the names of the vendors the string mentions"),
             ("--strict", strictHelp),
             ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote
+        ]) + "\n" + inputNote()
 
     static let validate = """
         usage: tcstring validate [--json] [--pretty] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
@@ -183,7 +186,7 @@ enum Usage {
             ),
             ("--strict", strictHelp),
             ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote
+        ]) + "\n" + inputNote()
 
     static let inApp = """
         usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--jobs N] [--strict] [--max-length N]
@@ -197,7 +200,7 @@ enum Usage {
             ("--jobs N", "read standard input on N cores (default: all), output in input order"),
             ("--strict", strictHelp),
             ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote
+        ]) + "\n" + inputNote()
 
     static let additionalConsent = """
         usage: tcstring ac [--pretty] [STRING | -]
@@ -226,33 +229,116 @@ enum Usage {
           Print N (default 100) canonical TC strings of seeded random models (for differential tests).
         """
 
-    /// Each command's usage, for `tcstring help COMMAND`.
-    static let commands = [
-        "decode": decode, "encode": encode, "reencode": reencode, "explain": explain, "validate": validate,
-        "inapp": inApp, "ac": additionalConsent, "att": ATTCommand.usage, "permissions": permissions, "bench": bench,
-        "random": random, "renew": RenewCommand.usage,
-    ]
+    static let renew = """
+        usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
+                              [--today YYYY-MM-DD] [STRING | -]
+          Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
+          "reasons": [...]}, each reason {"reason", ...details}:
+            {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
+            {"reason": "changedDeclarations", "vendors": [{"vendorId", "purposes",
+              "legIntPurposes", "specialPurposes", "specialFeatures"}]}  what each disclosed
+              vendor gained since --previous-gvl (purposes: on consent or flexible;
+              legIntPurposes: on legitimate interest or flexible)
+            {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
+            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+          Exit 0 whether or not to renew, 1 for a string that does not decode.
+          --gvl FILE           the vendor list the notice shows now
+          --previous-gvl FILE  the list of the string's VendorListVersion (for changedDeclarations)
+          --vendors IDS        the vendors the notice shows, e.g. 1,5-9 (default: the list's
+                               vendors without a deletedDate)
+          --max-age-days N     days a choice is kept (default 395, about 13 months)
+          --today YYYY-MM-DD   the day to check on (default: today, UTC)
+        """ + "\n" + inputNote(limit: "131072 bytes")
 
     static let tool = """
         usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]
 
         """
-        + options([
-            ("decode", "TC or GPP strings to JSON (JSON Lines from standard input, in parallel)"),
-            ("encode", "a JSON object in the decode schema to its canonical TC string"),
-            ("reencode", "decode and re-encode, keeping the input's layout"),
-            ("explain", "every field with its segment, bit offset, width and raw bits"),
-            ("validate", "TCF 2.2/2.3 policy findings"),
-            ("permissions", "may each vendor of a vendor list process each purpose"),
-            ("renew", "must a stored choice be asked again (new vendors, changes, age)"),
-            ("inapp", "the IABTCF_ in-app key/value map"),
-            ("ac", "a Google Additional Consent string"),
-            ("att", "the next step of an App Tracking Transparency + consent flow"),
-            ("bench", "time decoding a file of strings"),
-            ("random", "seeded random TC strings"),
-        ]) + "\n" + """
+        + options(Command.all.map { ($0.name, $0.summary) }) + "\n" + """
             `tcstring COMMAND --help` describes a command; `tcstring --version` prints the version.
             Exit status: 0 success, 1 input that does not decode (or validate), 2 a command line mistake.
             Strings given as arguments or lines are trimmed of ASCII spaces, tabs and carriage returns.
             """
+}
+
+/// One command of the tool. ``all`` is the one list of commands: `tcstring COMMAND` runs the one
+/// named, `tcstring help` lists them with their summaries, and `tcstring help COMMAND` and
+/// `tcstring COMMAND --help` print their usage.
+struct Command: Sendable {
+    let name: String
+    /// One line for `tcstring help`.
+    let summary: String
+    /// What `--help` prints; a command line mistake prints it too.
+    let usage: String
+    /// Runs the command on the arguments after its name; returns the exit status.
+    let run: @Sendable ([String]) -> Int32
+
+    /// Every command, in the order `tcstring help` lists them.
+    static let all = [
+        Command(
+            name: "decode",
+            summary: "TC or GPP strings to JSON (JSON Lines from standard input, in parallel)",
+            usage: Usage.decode,
+            run: DecodeCommand.run
+        ),
+        Command(
+            name: "encode",
+            summary: "a JSON object in the decode schema to its canonical TC string",
+            usage: Usage.encode,
+            run: EncodeCommand.encode
+        ),
+        Command(
+            name: "reencode",
+            summary: "decode and re-encode, keeping the input's layout",
+            usage: Usage.reencode,
+            run: EncodeCommand.reencode
+        ),
+        Command(
+            name: "explain",
+            summary: "every field with its segment, bit offset, width and raw bits",
+            usage: Usage.explain,
+            run: ExplainCommand.run
+        ),
+        Command(
+            name: "validate",
+            summary: "TCF 2.2/2.3 policy findings",
+            usage: Usage.validate,
+            run: PolicyCommands.validate
+        ),
+        Command(
+            name: "permissions",
+            summary: "may each vendor of a vendor list process each purpose",
+            usage: Usage.permissions,
+            run: PermissionsCommand.run
+        ),
+        Command(
+            name: "renew",
+            summary: "must a stored choice be asked again (new vendors, changes, age)",
+            usage: Usage.renew,
+            run: RenewCommand.run
+        ),
+        Command(
+            name: "inapp",
+            summary: "the IABTCF_ in-app key/value map",
+            usage: Usage.inApp,
+            run: PolicyCommands.inApp
+        ),
+        Command(
+            name: "ac",
+            summary: "a Google Additional Consent string",
+            usage: Usage.additionalConsent,
+            run: AdditionalConsentCommand.run
+        ),
+        Command(
+            name: "att",
+            summary: "the next step of an App Tracking Transparency + consent flow",
+            usage: ATTCommand.usage,
+            run: ATTCommand.run
+        ),
+        Command(name: "bench", summary: "time decoding a file of strings", usage: Usage.bench, run: BenchCommand.run),
+        Command(name: "random", summary: "seeded random TC strings", usage: Usage.random, run: RandomCommand.run),
+    ]
+
+    /// The command called `name`, if there is one.
+    static func named(_ name: String) -> Command? { all.first { $0.name == name } }
 }

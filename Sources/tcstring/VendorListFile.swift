@@ -6,11 +6,7 @@ import TCStringCore
 enum VendorListFile {
     /// The vendor list at `path`; a file that cannot be read or parsed ends the command (status 1).
     static func load(_ path: String) -> GlobalVendorList {
-        let text: String
-        switch Terminal.contents(of: path) {
-        case .success(let contents): text = contents
-        case .failure(let error): Terminal.inputError("\(error)")
-        }
+        let text = Terminal.contents(of: path)
         do throws(JSONInputError) {
             return try GlobalVendorList(json: text)
         } catch {

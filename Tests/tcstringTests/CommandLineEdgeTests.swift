@@ -145,6 +145,37 @@ import Darwin
         #expect(stream.stdout == strings.joined(separator: "\n") + "\n\n")
     }
 
+    /// An id list with an id outside what the option takes names that id (and the option).
+    @Test func anIDOutsideItsRangeIsNamed() throws {
+        let encode = try run(["encode", "--gvl", Self.v17, "--accept-all", "--cmp-id", "5", "--vendors", "1,99999"])
+        #expect(encode.status == 2)
+        #expect(encode.stderr.hasPrefix("tcstring: encode: --vendors takes ids 1-65535, not 99999\n"))
+        let renew = try run(["renew", "--gvl", Self.v17, "--vendors", "0-3", Self.s])
+        #expect(renew.status == 2)
+        #expect(renew.stderr.hasPrefix("tcstring: renew: --vendors takes ids 1-65535, not 0\n"))
+        let malformed = try run(["renew", "--gvl", Self.v17, "--vendors", "1,,2", Self.s])
+        #expect(malformed.stderr.hasPrefix("tcstring: renew: --vendors takes ids such as 1,5-9\n"))
+    }
+
+    /// Every option a command's help offers, the command takes; `renew` has no `--max-length`.
+    @Test func renewOffersOnlyWhatItTakes() throws {
+        let help = try run(["renew", "--help"])
+        #expect(!help.stdout.contains("--max-length"))
+        #expect(try run(["renew", "--gvl", Self.v17, "--max-length", "9", Self.s]).status == 2)
+    }
+
+    /// A file that cannot be read is reported one way by every command that reads one.
+    @Test(arguments: [
+        ["encode", "/nonexistent"], ["decode", "--gvl", "/nonexistent", "x"], ["bench", "/nonexistent"],
+        ["encode", "--gvl", "/nonexistent", "--accept-all", "--cmp-id", "5"],
+        ["encode", "--gvl", PermissionsCommandTests.v17, "--choice", "/nonexistent", "--cmp-id", "5"],
+    ])
+    func anUnreadableFileIsReportedOneWay(_ arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr == "tcstring: cannot read /nonexistent: No such file or directory\n")
+    }
+
     @Test func permissionsNamesAVendorTheListDoesNotHold() throws {
         let single = try run(["permissions", "--gvl", Self.v17, "--vendor", "755,99999", "--purpose", "1", Self.s])
         #expect(single.status == 1)
