@@ -78,3 +78,19 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Fuzz/, one executable, FUZZ_TARGET picks the target), declared only when
+// scripts/fuzz.sh builds them with `--sanitize=fuzzer --sanitize=address`: a plain build or test of
+// the package never compiles them. In this package, not a nested one, because the encode-json
+// target reads the tool's JSON input, which TCStringCore shares at `package` level.
+if Context.environment["SWIFT_TCF_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "tcf-fuzz",
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringCore"],
+            path: "Fuzz",
+            exclude: ["corpus"],
+            swiftSettings: settings
+        )
+    )
+}

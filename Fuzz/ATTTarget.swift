@@ -8,6 +8,10 @@
 // features, vendors, publisher purposes; only ones the decision rejects) and changes nothing else
 // but LastUpdated, set to today's UTC day; an unreadable stored string is reported and never rewritten.
 
+import IABTCF
+import IABTCFAppTracking
+import IABTCFVendorList
+
 func fuzzATT(_ bytes: UnsafeBufferPointer<UInt8>) {
     var input = FuzzBytes(bytes)
     let flow = fuzzFlow(&input)

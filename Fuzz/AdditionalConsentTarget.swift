@@ -5,6 +5,8 @@
 // and formats to itself; the canonical form lists the same ids as the input. An input already in
 // canonical form formats back to itself byte for byte.
 
+import IABTCF
+
 func fuzzAdditionalConsent(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
     guard let value = try? AdditionalConsent(text) else { return }

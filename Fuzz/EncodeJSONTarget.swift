@@ -4,6 +4,9 @@
 // Any bytes: never a trap. A document that gives a model: the model encodes, the string decodes to
 // an equal model, and the model's `decode` JSON, serialised and read back, gives the model again.
 
+import IABTCF
+import TCStringCore
+
 func fuzzEncodeJSON(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let text = String(validating: bytes, as: UTF8.self) else { return }
     guard let json = try? JSON(parsing: text) else { return }

@@ -1,6 +1,7 @@
-// libFuzzer entry point for every target, compiled with the library sources into one instrumented
-// binary by scripts/fuzz.sh (not a SwiftPM target). FUZZ_TARGET names the target (default
-// `tcstring`); each target aborts (a libFuzzer crash) when one of its invariants fails.
+// libFuzzer entry point for every target: the SwiftPM executable `tcf-fuzz`, which scripts/fuzz.sh
+// builds with the fuzzer and address sanitizers against the package's modules as they are.
+// FUZZ_TARGET names the target (default `tcstring`); each target aborts (a libFuzzer crash) when one
+// of its invariants fails.
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Darwin
 #endif
 
 /// Every target: its name for `scripts/fuzz.sh TARGET SECONDS` and its body.
-let fuzzTargets: [(name: String, run: (UnsafeBufferPointer<UInt8>) -> Void)] = [
+let fuzzTargets: [(name: String, run: @Sendable (UnsafeBufferPointer<UInt8>) -> Void)] = [
     ("tcstring", fuzzTCString),
     ("gvl", fuzzGlobalVendorList),
     ("encode-json", fuzzEncodeJSON),
@@ -20,7 +21,7 @@ let fuzzTargets: [(name: String, run: (UnsafeBufferPointer<UInt8>) -> Void)] = [
 ]
 
 /// The target FUZZ_TARGET names, read once; an unknown name stops the run before any input.
-let selectedTarget: (UnsafeBufferPointer<UInt8>) -> Void = {
+let selectedTarget: @Sendable (UnsafeBufferPointer<UInt8>) -> Void = {
     let name = getenv("FUZZ_TARGET").map { String(cString: $0) } ?? "tcstring"
     if name == "--list" {
         for target in fuzzTargets { print(target.name) }

@@ -6,6 +6,8 @@
 // equal value with the same section texts, is a fixed point, and is the input itself except for the
 // header, whose padding and id ranges the encoding writes in one canonical way.
 
+import IABTCF
+
 func fuzzGPP(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
     let decoded = Result { () throws(TCStringError) in try GPPString(encoded: text) }

@@ -6,6 +6,9 @@
 // (`vendorIds`, `deletedVendorIds`, the declaration sets) must agree with the vendors. A translation
 // that parses must round-trip the same way, and merging it into a list keeps the list's vendors.
 
+import IABTCF
+import IABTCFVendorList
+
 func fuzzGlobalVendorList(_ bytes: UnsafeBufferPointer<UInt8>) {
     if !bytes.isEmpty {
         do {

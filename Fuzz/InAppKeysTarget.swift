@@ -8,6 +8,9 @@
 // holds the string's values.
 
 import Foundation
+import IABTCF
+import IABTCFAppTracking
+import IABTCFStorage
 
 func fuzzInAppKeys(_ bytes: UnsafeBufferPointer<UInt8>) {
     let store = PropertyListStore()

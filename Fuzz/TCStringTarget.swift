@@ -9,6 +9,10 @@
 // change as the same ids inserted one by one do, and the decoded restrictions as their entries
 // built in code do. Any difference aborts, which libFuzzer reports as a crash.
 
+// `@testable`: the target compares the vectorised base64url step with the scalar loop
+// (`Base64URL`) and strict decoding with `hasStrictFindings`, both internal to the codec.
+@testable import IABTCF
+
 func fuzzTCString(_ bytes: UnsafeBufferPointer<UInt8>) {
     checkBase64(bytes)
     checkQuery(bytes)

@@ -6,9 +6,10 @@
 #   scripts/fuzz.sh all SECONDS          every target, SECONDS each
 #   scripts/fuzz.sh --list               the target names, one a line
 #
-# One instrumented binary holds every target (FUZZ_TARGET selects one), so the library is compiled
-# once; it is rebuilt only when a source is newer. Seeds: Fuzz/corpus/TARGET (the committed,
-# minimised corpus) and, for `tcstring`, every string in Fixtures/. A run fails (non-zero exit) on
+# One instrumented binary holds every target (FUZZ_TARGET selects one): the SwiftPM executable
+# `tcf-fuzz` (Fuzz/), built against the package's modules as they are, so whatever works only
+# across modules is fuzzed too. Seeds: Fuzz/corpus/TARGET (the committed, minimised corpus) and,
+# for `tcstring`, every string in Fixtures/. A run fails (non-zero exit) on
 # any crash, sanitizer report, broken invariant, timeout (> 2 s for one input) or out-of-memory
 # (> 2 GB); the offending input is kept in fuzz-out/artifacts/TARGET/. The evolving corpus is kept in
 # fuzz-out/corpus/TARGET (FUZZ_CORPUS=dir puts it elsewhere).
@@ -16,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=fuzz-out
 build=.build-fuzz
-binary="$build/tcf-fuzz"
+binary="$build/release/tcf-fuzz"
 # The target names, from the table in Fuzz/FuzzMain.swift.
 read -r -a targets <<<"$(sed -n 's/^    ("\([a-z-]*\)", fuzz[A-Za-z]*),$/\1/p' Fuzz/FuzzMain.swift | tr '\n' ' ')"
 
@@ -43,31 +44,14 @@ if ! printf '%s\n' "${targets[@]}" | grep -qx -- "$target"; then
     exit 2
 fi
 
-# The libraries, the CLI's JSON input and the targets in one module: libFuzzer needs the instrumented
-# code in one binary, and a second module would mean a second instrumented compile. The modules that
-# import the package's own modules are copied with those imports removed. The codec's C step is
-# compiled with the same sanitizers by the toolchain's clang.
-sources=$(find Sources/IABTCF Sources/IABTCFVendorList Sources/IABTCFAppTracking Sources/IABTCFStorage Fuzz \
-    -name '*.swift' | sort)
-cli="Sources/TCStringCore/JSON.swift Sources/TCStringCore/JSON+Parsing.swift Sources/TCStringCore/TCString+JSON.swift
-    Sources/TCStringCore/TCString+JSONInput.swift"
-if [ ! -x "$binary" ] || [ -n "$(find $sources $cli Sources/CBase64URL -newer "$binary" | head -1)" ]; then
-    mkdir -p "$build"
-    rm -rf "$build/src" && mkdir -p "$build/src"
-    inputs=()
-    for file in $sources $cli; do
-        copy="$build/src/$(echo "$file" | tr / _)"
-        grep -vE '^((public|package) )?import (IABTCF|IABTCFVendorList)$' "$file" >"$copy"
-        inputs+=("$copy")
-    done
-    clang=$(dirname "$(command -v swiftc)")/clang
-    "$clang" -fsanitize=fuzzer-no-link,address -O2 -g -I Sources/CBase64URL/include \
-        -c Sources/CBase64URL/base64url.c -o "$build/base64url.o"
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IABTCF -package-name swift_tcf \
-        -I Sources/CBase64URL/include "$build/base64url.o" "${inputs[@]}" -o "$binary.new" 2>&1 |
-        { grep -v 'Cannot export local symbol' || true; }
-    mv "$binary.new" "$binary"
-fi
+# SWIFT_TCF_FUZZ=1 declares the target (Package.swift); SwiftPM rebuilds only what changed.
+# --sanitize=fuzzer links libFuzzer's main and instruments the C step, but swiftc keeps only the
+# last of several -sanitize options (the Swift code would get no coverage), so the Swift code also
+# gets the two as one -sanitize=fuzzer,address. -enable-testing lets the tcstring target compare the
+# codec's two base64url steps.
+SWIFT_TCF_FUZZ=1 swift build -c release --quiet --scratch-path "$build" --product tcf-fuzz \
+    --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing 2>&1 |
+    { grep -v 'Cannot export local symbol' || true; }
 
 # Seeds: the committed corpus, and for the TC string target every TC string in the fixtures, one
 # file each (plain shell: CI has only the toolchain). The fixtures' tcString values contain no JSON
