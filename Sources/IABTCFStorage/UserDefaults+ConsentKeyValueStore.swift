@@ -74,7 +74,7 @@ extension UserDefaults: ConsentKeyValueStore {
 extension ConsentKeyValueStore {
     /// Called after a write that changed the store. On Apple platforms `UserDefaults` posts
     /// `didChangeNotification` for each change; swift-corelibs-foundation posts it only for whole
-    /// persistent domains, so there the write posts it once, and ``UserDefaults/inAppConsentChanges(debounceNanoseconds:includingCurrent:)``
+    /// persistent domains, so there the write posts it once, and ``UserDefaults/inAppConsentChanges(debounce:includingCurrent:)``
     /// sees writes made through this module on every platform.
     func didWriteInAppKeys() {
         #if !canImport(Darwin)
