@@ -208,9 +208,9 @@ enum Usage {
           {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
           1-based character position. Without STRING, or with -, one string per line of standard
           input, {"error": {...}} for a line that does not parse or is blank (as decode writes it,
-          with its "line"); a line longer
-          than 131072 bytes is refused as it is read (inputTooLong). ASCII spaces, tabs and carriage
-          returns around STRING and each line are trimmed.
+          with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
+          as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
+          each line are trimmed.
         """
 
     static let bench = """
@@ -248,7 +248,7 @@ enum Usage {
                                vendors without a deletedDate)
           --max-age-days N     days a choice is kept (default 395, about 13 months)
           --today YYYY-MM-DD   the day to check on (default: today, UTC)
-        """ + "\n" + inputNote(limit: "131072 bytes")
+        """ + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
 
     static let tool = """
         usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]
