@@ -75,6 +75,17 @@ public enum ATTWarning: String, Sendable, Hashable {
     /// The ATT status was a raw value outside 0-3: it counts as denied (no IDFA, no trackers) and
     /// the flow followed its guide's branch for unknown values.
     case unknownStatus
+    /// ATT was requested and the status is still notDetermined: the request ended without an answer
+    /// (the prompt was dismissed, or the person tapped "Additional Information" in the expanded
+    /// sheet). Apple, `requestTrackingAuthorization(completionHandler:)`, "Handle the person's
+    /// response": "The status is notDetermined if the system dismisses the prompt without a decision
+    /// from the person; in this scenario, your app needs to call the method again to receive an
+    /// authorization answer from the person."
+    case attNotAnswered
+    /// ATT is authorized while the stored string still carries the rejection this flow applied after
+    /// an earlier denial (``ATTFlowState/rejectionApplied``): the CMP shows again so the person can
+    /// give back what the rejection removed, and no tracker starts until it has.
+    case attAuthorizedAfterRejection
 }
 
 /// The outcome of a consent-flow decision: the next step, what to reject, and what may run.
@@ -106,6 +117,13 @@ public struct ATTDecision: Sendable, Hashable {
     public var rejectSpecialFeatures: SpecialFeatureSet
     /// The vendors the rejection removes; ``VendorSelection/none`` when ``reject`` is ``ATTRejection/none``.
     public var rejectVendors: VendorSelection
+    /// The first UTC day the app may request ATT (again), or `nil` when it may not: today while the
+    /// status is notDetermined; in the European Union one year after the last answer
+    /// (``ATTFlowState/attAnswered``) for denied or authorized; `nil` outside the EU, without a
+    /// known answer day, for restricted and without ATT. Apple, `requestTrackingAuthorization`,
+    /// "Prompt again after a year": "In the European Union, if a person answers the prompt, the
+    /// system notes the date and doesn't allow the prompt to display again until a year passes."
+    public var attRequestableFrom: Timestamp?
 
     /// Creates a decision. The rejection lists default to what `reject` removes with the
     /// ``TrackingScope/appleDefault`` scope.
@@ -128,6 +146,7 @@ public struct ATTDecision: Sendable, Hashable {
         rejectPurposes = []
         rejectSpecialFeatures = []
         rejectVendors = .none
+        attRequestableFrom = nil
         setRejection(reject, scope: .appleDefault, vendors: .none)
     }
 

@@ -1,3 +1,5 @@
+public import IABTCF
+
 /// Our recommended consent flows: each guide's order of dialogs, with the guarantees of the
 /// decision model added (see <doc:ChoosingAFlow>). The guides' own flows, reproduced literally,
 /// are ``ATTFlow``.
@@ -69,18 +71,35 @@ public struct ATTFlowState: Sendable, Hashable {
     /// Whether the CMP was shown in this run. ``ATTFlow/googleUMP`` then requests ATT right after
     /// it, without the IDFA explainer.
     public var cmpShown: Bool
+    /// Whether Apple's European Union rules apply to the person (Apple decides by the device's
+    /// location and the Apple Account's country; pass the app's best knowledge): there an answered
+    /// ATT prompt may be shown again after a year.
+    public var region: ConsentFlow.Region
+    /// The UTC day the person last answered the ATT prompt (authorized or denied), which the app
+    /// records whenever a request returns one of them; `nil` when unknown.
+    public var attAnswered: Timestamp?
+    /// Whether the stored TC string carries the rejection an earlier evaluation of this flow applied
+    /// after an ATT refusal: the app records it when it stores a rejected string and clears it once
+    /// the CMP saved a new choice. With ATT authorized the CMP then shows again.
+    public var rejectionApplied: Bool
 
     /// Creates a flow state; the defaults are a first evaluation.
     public init(
         attRequested: Bool = false,
         previousStatus: ATTStatus? = nil,
         promptInProgress: Bool = false,
-        cmpShown: Bool = false
+        cmpShown: Bool = false,
+        region: ConsentFlow.Region = .other,
+        attAnswered: Timestamp? = nil,
+        rejectionApplied: Bool = false
     ) {
         self.attRequested = attRequested
         self.previousStatus = previousStatus
         self.promptInProgress = promptInProgress
         self.cmpShown = cmpShown
+        self.region = region
+        self.attAnswered = attAnswered
+        self.rejectionApplied = rejectionApplied
     }
 
     /// Whether `status` differs from ``previousStatus``.

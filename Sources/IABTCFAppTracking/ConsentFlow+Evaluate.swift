@@ -45,8 +45,9 @@ public struct ConsentFlowStep: Sendable, Hashable {
 
 extension ConsentFlow {
     /// The one call an app makes at launch, on every return to the foreground and after every ATT
-    /// or CMP prompt: reads the stored choice (expired when `today` is past ``StoredConsent/expiresAt``,
-    /// otherwise through ``trigger``), decides, and applies the rejection to the stored string.
+    /// or CMP prompt: reads the stored choice (expired when `today` is past ``StoredConsent/expiresAt``
+    /// or its LastUpdated is more than ``maximumAge`` days old, otherwise through ``trigger``),
+    /// decides, and applies the rejection to the stored string.
     ///
     /// - Parameters:
     ///   - status: the ATT status, read afresh (``ATTStatus/current``), never the request callback's.
@@ -78,6 +79,7 @@ extension ConsentFlow {
     private func evaluate(_ input: ATTFlowInput, stored: StoredConsent, today: Timestamp) -> ConsentFlowStep {
         var input = input
         input.gdprApplies = stored.gdprApplies ?? true
+        input.today = today
         var decoded: TCString?
         var storedStringError: TCStringError?
         if let text = stored.tcString {
@@ -87,8 +89,9 @@ extension ConsentFlow {
             input.consent = consent
         } else if let decoded {
             let expired = stored.expiresAt.map { today >= $0 } ?? false
-            input.consent = expired ? .expired : ConsentState(decoded, trigger: trigger, scope: scope)
+            input.consent = expired ? .expired : consent(of: decoded, today: today)
         }
+        input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
         let decision = decide(input)
         var rewritten: String?
         if let text = stored.tcString, let decoded, var rejected = decoded.rejecting(decision) {

@@ -1,4 +1,4 @@
-import IABTCF
+public import IABTCF
 public import IABTCFVendorList
 
 /// The flow an app follows, with everything that refines it: one of our ``ATTStrategy`` flows or a
@@ -72,6 +72,18 @@ public struct ConsentFlow: Sendable, Hashable {
     /// messaging, so ``ATTNextStep/showIDFAExplainer`` comes before the ATT alert where Google shows
     /// it. Default `false`: straight to ``ATTNextStep/requestATT``. The other flows ignore it.
     public var idfaExplainer = false
+
+    /// Whether the app asks ATT again, once Apple allows it, a person who denied it (default
+    /// ``Reprompt/never``). An authorization is never asked again.
+    public var reprompt: Reprompt = .never
+
+    /// The days a stored choice stays valid after its LastUpdated (default
+    /// ``IABTCF/TCString/commonMaximumAge``, 395, as ``IABTCF/TCString/renewal(against:previous:shownVendors:today:maximumAge:)``
+    /// uses); older, it reads as ``ConsentState/expired``. `nil`: no limit. Google, "Troubleshooting
+    /// IAB EU TCF v2.2 implementation" (AdMob Help): "If the consent decision is more than 13 months
+    /// old, the TC string will no longer be considered valid by Google and Google will not serve
+    /// ads to that user."
+    public var maximumAge: Int? = TCString.commonMaximumAge
 
     /// A strategy's options; `nil` for a guide's flow.
     private var strategyOptions: ATTOptions? {
@@ -153,6 +165,7 @@ public struct ConsentFlow: Sendable, Hashable {
             decision = flow.decide(input, flow: self)
             decision.statusChanged = input.state.changed(to: input.status)
         }
+        applyPlatformRules(to: &decision, input)
         decision.setRejection(decision.reject, scope: scope, vendors: rejectVendors)
         if decision.reject == .trackingScope && decision.rejectVendors == .all {
             decision.rejectVendors = vendorsRelated(to: decision)
@@ -194,6 +207,13 @@ public struct ATTFlowInput: Sendable, Hashable {
     public var gdprApplies: Bool
     /// Whether ATT was requested in this run, and the status seen last time.
     public var state: ATTFlowState
+    /// Today, for ``ATTDecision/attRequestableFrom`` and the yearly re-prompt; `nil` leaves both
+    /// unknown (``ConsentFlow/evaluate(status:stored:state:today:)`` always sets it).
+    public var today: Timestamp?
+    /// Whether the stored choice consents to Purpose 1 ("Store and/or access information on a
+    /// device"), which reading the IDFA needs where the GDPR applies; `nil` reads it from
+    /// ``consent``: only ``ConsentState/granted`` counts.
+    public var purposeOneConsent: Bool?
 
     /// Creates an input from a status.
     public init(
@@ -207,6 +227,13 @@ public struct ATTFlowInput: Sendable, Hashable {
         self.consent = consent
         self.gdprApplies = gdprApplies
         self.state = state
+    }
+
+    /// Whether the stored choice allows access to the device (Purpose 1): never without a valid
+    /// choice; a string's Purpose 1 consent bit, else a ``ConsentState/granted`` choice.
+    var allowsDeviceAccess: Bool {
+        guard consent.hasChoice else { return false }
+        return purposeOneConsent ?? (consent == .granted)
     }
 
     /// Creates an input from Apple's raw status value (0-3); any other value, negative too, fails

@@ -30,7 +30,7 @@ import Testing
         "google-ump N DIS → ATT - no - | Which message",
         "google-ump N C- trigger=trackingScope → DONE - no - | Which message (other reading)",
         // Once per run: the alert could not show, so the flow ends without the ads SDK.
-        "google-ump N C+ req → DONE - no - | Which message",
+        "google-ump N C+ req → DONE - no attNotAnswered | Which message",
         // Both answered: "Before requesting ads, always check ... canRequestAds".
         "google-ump A C+ → DONE - yes - | quick start",
         "google-ump A C- → DONE - yes - | quick start",

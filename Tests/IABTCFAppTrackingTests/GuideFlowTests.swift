@@ -26,7 +26,7 @@ import Testing
         "didomi-att-first R C0 → CMP - no restrictedShownFullCMP | didomi.noticeOnlyIfAccepted",
         "didomi-att-first R C+ → DONE - no - | didomi.noticeOnlyIfAccepted",
         "didomi-att-first R C0 restrictedAsDenied → DONE ALL no - | didomi.assumedNoCMPConsent (other reading)",
-        "didomi-att-first N C0 req → CMP - no - | didomi.noticeOnlyIfAccepted",
+        "didomi-att-first N C0 req → CMP - no attNotAnswered | didomi.noticeOnlyIfAccepted",
         "didomi-att-first U C0 → CMP - no - | didomi.noticeOnlyIfAccepted",
         "didomi-att-first U C+ → DONE - yes - | didomi.noticeOnlyIfAccepted",
         "didomi-att-first 7 C0 → DONE ALL no unknownStatus | didomi.assumedNoCMPConsent",
@@ -35,7 +35,7 @@ import Testing
         "didomi-cmp-first N C0 → CMP - no - | didomi.cmpAlwaysDisplayed",
         "didomi-cmp-first N C+ → ATT - no - | didomi.atLeastOnePurpose",
         "didomi-cmp-first N C- → DONE - no attNotRequestedAfterCMP | didomi.alwaysShowATTAfterCMP",
-        "didomi-cmp-first N C+ req → DONE - no - | didomi.remainsNotDetermined",
+        "didomi-cmp-first N C+ req → DONE - no attNotAnswered | didomi.remainsNotDetermined",
         "didomi-cmp-first A C0 → CMP - no - | didomi.cmpAlwaysDisplayed",
         "didomi-cmp-first A C+ → DONE - yes - | didomi.independent",
         "didomi-cmp-first D C+ → DONE - no - | didomi.independent",
@@ -53,14 +53,14 @@ import Testing
         "pubconsent-att-first D C0 → DONE ALL no - | pubconsent.option1",
         "pubconsent-att-first D C+ → DONE ALL no - | pubconsent.assumedToDeny",
         "pubconsent-att-first U C0 → CMP - no - | pubconsent.uiOnlyIf",
-        "pubconsent-att-first N C0 req → CMP - no - | pubconsent.uiOnlyIf",
+        "pubconsent-att-first N C0 req → CMP - no attNotAnswered | pubconsent.uiOnlyIf",
         "pubconsent-att-first A DIS → DONE - no - | pubconsent.closeWithoutConsent",
         // PubConsent, option 2: CMP first.
         "pubconsent-cmp-first N C0 → CMP - no - | pubconsent.cmpThenATT",
         "pubconsent-cmp-first N C+ → ATT - no - | pubconsent.cmpThenATT",
         "pubconsent-cmp-first N C- → ATT - no attAfterCMPRefusal | pubconsent.cmpThenATT",
         "pubconsent-cmp-first N DIS → ATT - no attAfterCMPRefusal | pubconsent.closeWithoutConsent",
-        "pubconsent-cmp-first N C+ req → DONE - no - | pubconsent.cmpThenATT",
+        "pubconsent-cmp-first N C+ req → DONE - no attNotAnswered | pubconsent.cmpThenATT",
         "pubconsent-cmp-first A C- → DONE - yes - | pubconsent.distinctChoices",
         "pubconsent-cmp-first D C+ → DONE - no - | pubconsent.distinctChoices",
         "pubconsent-cmp-first R C+ → DONE - no - | pubconsent.distinctChoices",
@@ -68,7 +68,7 @@ import Testing
         // consentmanager.
         "consentmanager N C0 → ATT - no - | consentmanager.requestIfNotDetermined",
         "consentmanager N C+ → ATT - no - | consentmanager.checklistRequest",
-        "consentmanager N C0 req → CMP - no - | consentmanager.tableNotDetermined",
+        "consentmanager N C0 req → CMP - no attNotAnswered | consentmanager.tableNotDetermined",
         "consentmanager A C0 → CMP - no - | consentmanager.neverBeforeFlowFinishes",
         "consentmanager A C+ → DONE - yes - | consentmanager.checklistSDKs",
         "consentmanager A C- → DONE - yes - | consentmanager.tableAuthorized",
@@ -83,7 +83,7 @@ import Testing
         "consentmanager D EXP → CMP-NT T no - | consentmanager.userDenial",
         // Onesecondbefore, recommended: ATT first.
         "onesecondbefore-att-first N C0 → ATT - no - | onesecondbefore.firstAsk",
-        "onesecondbefore-att-first N C0 req → CMP - no - | onesecondbefore.dialogueAfter",
+        "onesecondbefore-att-first N C0 req → CMP - no attNotAnswered | onesecondbefore.dialogueAfter",
         "onesecondbefore-att-first A C0 → CMP - no - | onesecondbefore.dialogueAfter",
         "onesecondbefore-att-first A C+ → DONE - yes - | onesecondbefore.onlyWhenNotGiven",
         "onesecondbefore-att-first A EXP → CMP - no - | onesecondbefore.expiredShownAgain",
@@ -96,7 +96,7 @@ import Testing
         "onesecondbefore-cmp-first N C0 → CMP - no - | onesecondbefore.firstShowDialogue",
         "onesecondbefore-cmp-first N C+ → ATT - no - | onesecondbefore.purposes2to6",
         "onesecondbefore-cmp-first N C- → DONE - no attNotRequestedAfterCMP | onesecondbefore.dependingOnConsent",
-        "onesecondbefore-cmp-first N C+ req → DONE - no - | onesecondbefore.noResurface",
+        "onesecondbefore-cmp-first N C+ req → DONE - no attNotAnswered | onesecondbefore.noResurface",
         "onesecondbefore-cmp-first D EXP → CMP - no appReviewRisk | onesecondbefore.expiredShownAgain",
         "onesecondbefore-cmp-first D C+ → DONE - no - | onesecondbefore.noResurface",
         "onesecondbefore-cmp-first A EXP → CMP - no - | onesecondbefore.expiredShownAgain",
@@ -104,7 +104,7 @@ import Testing
         "onesecondbefore-cmp-first U C+ → DONE - yes - | onesecondbefore.idfaOnlyAfterAuthorized",
         // Adjust, no CMP.
         "adjust N C0 → ATT - no - | adjust.displayAPrompt",
-        "adjust N C0 req → DONE - no - | adjust.notDetermined",
+        "adjust N C0 req → DONE - no attNotAnswered | adjust.notDetermined",
         "adjust A C0 → DONE - yes - | adjust.idfaOnlyIfGranted",
         "adjust D C0 → DONE - no - | adjust.idfaOnlyIfGranted",
         "adjust R C0 → DONE - no - | adjust.restricted",
@@ -201,8 +201,10 @@ import Testing
         // The IDFA only with authorized or without ATT: "If permission is not asked or if the user
         // denies permission, the IDFA will not be available to your app and embedded third-party
         // SDKs." (Didomi, "App Tracking Transparency (iOS 14.5+)"); Adjust's and Onesecondbefore's
-        // quotes in GuideQuote say the same.
-        #expect(d.idfaAllowed == (s.input.status == .authorized || s.input.status == .unavailable), quote)
+        // quotes in GuideQuote say the same. Where the GDPR applies (every row), reading it is access
+        // to the device: it needs a stored choice with Purpose 1 consent too (here: granted).
+        let attAllows = s.input.status == .authorized || s.input.status == .unavailable
+        #expect(d.idfaAllowed == (attAllows && s.input.consent == .granted), quote)
         #expect(d.reapplyAfterCMP == (s.reject != .none), quote)
     }
 

@@ -1,4 +1,5 @@
 import IABTCFVendorList
+
 /// A sentence of one of the five integration guides, cited so a reader can check it: the vendor,
 /// the page title, the section and the quoted sentence (the guides are third-party pages, not part
 /// of the repository).

@@ -53,7 +53,7 @@ import Testing
     /// `legacyLimitAdTracking` set on the flow reaches a strategy's options, so Limit Ad Tracking
     /// on a device without ATT is a refusal in strategies and guides alike.
     @Test func legacyLimitAdTrackingIsOneOptionToo() {
-        let unavailable = ATTFlowInput(status: .unavailable, consent: .none)
+        let unavailable = ATTFlowInput(status: .unavailable, consent: .granted)
         for strategy in ATTStrategy.allCases {
             var flow = ConsentFlow(strategy: strategy)
             #expect(flow.decide(unavailable).idfaAllowed, "\(strategy)")
