@@ -7,18 +7,13 @@
 
 extension ATTFlow {
     /// The literal decision of this flow for `input`, refined by `flow` (trigger, rejection, options).
-    func decide(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTDecision {
-        if self == .googleUMP { return decideGoogleUMP(input, flow: flow) }
+    func decision(for input: ConsentFlow.Input, permission: ATTPermission, flow: ConsentFlow) -> ConsentFlow.Decision {
+        if self == .googleUMP { return googleUMPDecision(for: input, permission: permission, flow: flow) }
         let status = input.status
         let consent = input.consent
         let firstRequest = status == .notDetermined && !input.state.attRequested
-        // Only authorized, or a device without ATT and without Limit Ad Tracking, may track: an
-        // unknown raw value is already .denied here (it fails closed).
-        let mayTrack = status == .authorized || (status == .unavailable && flow.legacyLimitAdTracking != true)
-        let restrictedAsRefusal = flow.restrictedAsDenied
-        let refusal =
-            status == .denied || (status == .restricted && restrictedAsRefusal)
-            || (status == .unavailable && flow.legacyLimitAdTracking == true)
+        let mayTrack = permission.mayTrack
+        let refusal = permission.refusal
 
         // Adjust has no CMP: "If you want to record the device's ID for Advertisers (IDFA), you
         // must display a prompt in your app to gather the user's consent" (Adjust, introduction);
@@ -26,7 +21,7 @@ extension ATTFlow {
         if self == .adjust || !input.gdprApplies {
             // Without the GDPR no CMP is needed; the guides' ATT steps remain (a reading of ours).
             let next: ATTNextStep = firstRequest ? .requestATT : .done
-            var decision = ATTDecision(
+            var decision = ConsentFlow.Decision(
                 next: next,
                 idfaAllowed: mayTrack,
                 trackersAllowed: mayTrack && next == .done,
@@ -41,7 +36,7 @@ extension ATTFlow {
             return decision
         }
 
-        var decision = ATTDecision(next: .done, idfaAllowed: mayTrack)
+        var decision = ConsentFlow.Decision(next: .done, idfaAllowed: mayTrack)
         decision.next =
             asksATTFirst ? nextATTFirst(input, refusal: refusal, flow: flow) : nextCMPFirst(input, flow: flow)
 
@@ -59,7 +54,7 @@ extension ATTFlow {
             // Didomi, "Apple guidelines": "Do not show the CMP after a user denies an ATT permission request."
             decision.warnings.append(.appReviewRisk)
         }
-        if status == .restricted && !restrictedAsRefusal && decision.next == .showCMP {
+        if status == .restricted && !refusal && decision.next == .showCMP {
             decision.warnings.append(.restrictedShownFullCMP)
         }
         if decision.next == .requestATT && (consent == .refused || consent == .dismissed) {
@@ -83,7 +78,7 @@ extension ATTFlow {
     /// ATT first: Didomi's "Show the ATT permission then the CMP notice if the user accepts the ATT
     /// permission", PubConsent's option 1, consentmanager's steps 3 to 6, Onesecondbefore's
     /// "Recommended consent flow".
-    private func nextATTFirst(_ input: ATTFlowInput, refusal: Bool, flow: ConsentFlow) -> ATTNextStep {
+    private func nextATTFirst(_ input: ConsentFlow.Input, refusal: Bool, flow: ConsentFlow) -> ATTNextStep {
         let consent = input.consent
         // The CMP shows only while it has to collect a choice: Didomi's sample and consentmanager's
         // `checkAndOpen()` open it when needed; Onesecondbefore, "Open WebView with consent page":
@@ -142,7 +137,7 @@ extension ATTFlow {
 
     /// CMP first: Didomi's "Show the CMP notice then the ATT permission if the user gives consent in
     /// the CMP notice", PubConsent's option 2, Onesecondbefore's "Alternative consent flow".
-    private func nextCMPFirst(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTNextStep {
+    private func nextCMPFirst(_ input: ConsentFlow.Input, flow: ConsentFlow) -> ATTNextStep {
         // Didomi: "The CMP consent notice will always be displayed"; PubConsent: "first by the CMP
         // and then by ATT"; Onesecondbefore, "Open WebView with consent page": "If consent has
         // expired, the WebView should be shown again."

@@ -247,11 +247,11 @@ enum ATTCommand {
             // Without --consent, a given TC string says what the user chose, read through the trigger.
             let decoded = try tcString.map { text throws(TCStringError) in try TCString(encoded: text) }
             let state = consent ?? decoded.map { consentFlow.consent(of: $0, today: today) } ?? ConsentState.none
-            var input = ATTFlowInput(
+            var input = ConsentFlow.Input(
                 status: status.value,
                 consent: state,
                 gdprApplies: gdprApplies,
-                state: ATTFlowState(
+                state: ConsentFlow.State(
                     attRequested: attRequested,
                     previousStatus: previousStatus,
                     promptInProgress: promptInProgress,
@@ -264,7 +264,7 @@ enum ATTCommand {
             input.isUnknownStatus = status.unknown
             input.today = today
             input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
-            let decision = consentFlow.decide(input)
+            let decision = consentFlow.evaluate(input)
             // These keys in this order: tools outside the repository parse this object.
             var members: [(String, JSON)] = [
                 ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),

@@ -33,10 +33,10 @@ import Testing
     static func input(
         _ status: ATTStatus,
         _ consent: ConsentState,
-        _ state: ATTFlowState,
+        _ state: ConsentFlow.State,
         today: Timestamp = today
-    ) -> ATTFlowInput {
-        var input = ATTFlowInput(status: status, consent: consent, state: state)
+    ) -> ConsentFlow.Input {
+        var input = ConsentFlow.Input(status: status, consent: consent, state: state)
         input.today = today
         return input
     }
@@ -46,7 +46,7 @@ import Testing
     func aRequestWithoutAnAnswer(_ name: String) {
         let flow = Self.flows.first { $0.name == name }!.flow
         for consent in [ConsentState.none, .granted, .expired] {
-            let d = flow.decide(Self.input(.notDetermined, consent, ATTFlowState(attRequested: true)))
+            let d = flow.evaluate(Self.input(.notDetermined, consent, ConsentFlow.State(attRequested: true)))
             let quote = Comment(rawValue: "\(name) \(consent): \(Self.handleResponse)")
             #expect(d.warnings.contains(.attNotAnswered), quote)
             #expect(!d.idfaAllowed && !d.trackersAllowed, quote)
@@ -59,11 +59,11 @@ import Testing
             }
         }
         // Not requested yet: no warning, and the request may be made today.
-        let first = flow.decide(Self.input(.notDetermined, .none, ATTFlowState()))
+        let first = flow.evaluate(Self.input(.notDetermined, .none, ConsentFlow.State()))
         #expect(!first.warnings.contains(.attNotAnswered) && first.attRequestableFrom == Self.today)
         // A strategy never asks ATT after the person's own refusal in the CMP (G5).
         if Self.isStrategy(flow) {
-            let refused = flow.decide(Self.input(.notDetermined, .refused, ATTFlowState(attRequested: true)))
+            let refused = flow.evaluate(Self.input(.notDetermined, .refused, ConsentFlow.State(attRequested: true)))
             #expect(refused.next == .done && refused.warnings.contains(.attNotAnswered))
         }
     }
@@ -73,34 +73,34 @@ import Testing
     func theYearlyReprompt(_ name: String) {
         var flow = Self.flows.first { $0.name == name }!.flow
         let answered = Timestamp(iso8601: "2025-10-26")!
-        let eu = ATTFlowState(region: .eu, attAnswered: answered)
+        let eu = ConsentFlow.State(region: .eu, attAnswered: answered)
         let quote = Comment(rawValue: "\(name): \(Self.promptAgain)")
         // Without the app's consent to re-ask, the denial stays final; the day is still known.
-        let never = flow.decide(Self.input(.denied, .none, eu))
+        let never = flow.evaluate(Self.input(.denied, .none, eu))
         #expect(never.next != .requestATT && never.attRequestableFrom == Timestamp(iso8601: "2026-10-26"), quote)
         flow.reprompt = .denied
         for consent in [ConsentState.none, .granted, .expired] {
-            let d = flow.decide(Self.input(.denied, consent, eu))
+            let d = flow.evaluate(Self.input(.denied, consent, eu))
             #expect(d.next == .requestATT, quote)
             #expect(!d.idfaAllowed && !d.trackersAllowed, quote)
             #expect(d.attRequestableFrom == Timestamp(iso8601: "2026-10-26"), quote)
         }
         // Not before a year, not outside the EU, not without the day, not twice in a run.
-        let young = ATTFlowState(region: .eu, attAnswered: Timestamp(iso8601: "2026-01-01")!)
-        #expect(flow.decide(Self.input(.denied, .none, young)).next != .requestATT, quote)
-        #expect(flow.decide(Self.input(.denied, .none, young)).attRequestableFrom == Timestamp(iso8601: "2027-01-01"))
-        let elsewhere = ATTFlowState(region: .other, attAnswered: answered)
-        #expect(flow.decide(Self.input(.denied, .none, elsewhere)).next != .requestATT, quote)
-        #expect(flow.decide(Self.input(.denied, .none, elsewhere)).attRequestableFrom == nil)
-        #expect(flow.decide(Self.input(.denied, .none, ATTFlowState(region: .eu))).attRequestableFrom == nil)
+        let young = ConsentFlow.State(region: .eu, attAnswered: Timestamp(iso8601: "2026-01-01")!)
+        #expect(flow.evaluate(Self.input(.denied, .none, young)).next != .requestATT, quote)
+        #expect(flow.evaluate(Self.input(.denied, .none, young)).attRequestableFrom == Timestamp(iso8601: "2027-01-01"))
+        let elsewhere = ConsentFlow.State(region: .other, attAnswered: answered)
+        #expect(flow.evaluate(Self.input(.denied, .none, elsewhere)).next != .requestATT, quote)
+        #expect(flow.evaluate(Self.input(.denied, .none, elsewhere)).attRequestableFrom == nil)
+        #expect(flow.evaluate(Self.input(.denied, .none, ConsentFlow.State(region: .eu))).attRequestableFrom == nil)
         var asked = eu
         asked.attRequested = true
-        #expect(flow.decide(Self.input(.denied, .none, asked)).next != .requestATT, quote)
+        #expect(flow.evaluate(Self.input(.denied, .none, asked)).next != .requestATT, quote)
         // An authorization is never asked again; restricted and no ATT have no day.
-        let authorized = flow.decide(Self.input(.authorized, .granted, eu))
+        let authorized = flow.evaluate(Self.input(.authorized, .granted, eu))
         #expect(authorized.next == .done && authorized.attRequestableFrom == Timestamp(iso8601: "2026-10-26"))
         for status in [ATTStatus.restricted, .unavailable] {
-            #expect(flow.decide(Self.input(status, .none, eu)).attRequestableFrom == nil)
+            #expect(flow.evaluate(Self.input(status, .none, eu)).attRequestableFrom == nil)
         }
     }
 
@@ -109,20 +109,20 @@ import Testing
         var ump = ConsentFlow(guide: .googleUMP)
         ump.reprompt = .denied
         ump.idfaExplainer = true
-        let eu = ATTFlowState(region: .eu, attAnswered: Timestamp(iso8601: "2025-10-26")!)
-        #expect(ump.decide(Self.input(.denied, .granted, eu)).next == .showIDFAExplainer)
+        let eu = ConsentFlow.State(region: .eu, attAnswered: Timestamp(iso8601: "2025-10-26")!)
+        #expect(ump.evaluate(Self.input(.denied, .granted, eu)).next == .showIDFAExplainer)
     }
 
     /// The day a year later: 29 February answers open on 1 March.
     @Test func aYearLater() {
-        let eu = { (day: String) in ATTFlowState(region: .eu, attAnswered: Timestamp(iso8601: day)!) }
+        let eu = { (day: String) in ConsentFlow.State(region: .eu, attAnswered: Timestamp(iso8601: day)!) }
         let flow = ConsentFlow(strategy: .cmpFirst)
         #expect(
-            flow.decide(Self.input(.denied, .none, eu("2024-02-29"))).attRequestableFrom
+            flow.evaluate(Self.input(.denied, .none, eu("2024-02-29"))).attRequestableFrom
                 == Timestamp(iso8601: "2025-03-01")
         )
         #expect(
-            flow.decide(Self.input(.denied, .none, eu("2025-12-31"))).attRequestableFrom
+            flow.evaluate(Self.input(.denied, .none, eu("2025-12-31"))).attRequestableFrom
                 == Timestamp(iso8601: "2026-12-31")
         )
     }
@@ -131,18 +131,18 @@ import Testing
     @Test(arguments: flows.map(\.name))
     func authorizedAfterAnAppliedRejection(_ name: String) {
         let flow = Self.flows.first { $0.name == name }!.flow
-        let state = ATTFlowState(rejectionApplied: true)
+        let state = ConsentFlow.State(rejectionApplied: true)
         for consent in [ConsentState.refused, .granted, .none] {
-            let d = flow.decide(Self.input(.authorized, consent, state))
+            let d = flow.evaluate(Self.input(.authorized, consent, state))
             #expect(d.next == .showCMP && d.reject == .none && !d.reapplyAfterCMP && !d.trackersAllowed, "\(name)")
             #expect(d.warnings.contains(.attAuthorizedAfterRejection), "\(name)")
         }
         // Without the GDPR there is no string to restore.
         var noGDPR = Self.input(.authorized, .none, state)
         noGDPR.gdprApplies = false
-        #expect(!flow.decide(noGDPR).warnings.contains(.attAuthorizedAfterRejection), "\(name)")
+        #expect(!flow.evaluate(noGDPR).warnings.contains(.attAuthorizedAfterRejection), "\(name)")
         // Still denied: the rejection stays.
-        #expect(!flow.decide(Self.input(.denied, .refused, state)).warnings.contains(.attAuthorizedAfterRejection))
+        #expect(!flow.evaluate(Self.input(.denied, .refused, state)).warnings.contains(.attAuthorizedAfterRejection))
     }
 
     /// Which flows reject something on a refusal (the command line refuses the flag elsewhere).
@@ -198,9 +198,9 @@ import Testing
             let outside = StoredConsent(tcString: nil, gdprApplies: false)
             #expect(flow.evaluate(status: status, stored: outside, today: Self.today).decision.idfaAllowed, "\(name)")
             // Without a string: a granted choice counts, no other.
-            #expect(flow.decide(ATTFlowInput(status: status, consent: .granted)).idfaAllowed, "\(name)")
+            #expect(flow.evaluate(ConsentFlow.Input(status: status, consent: .granted)).idfaAllowed, "\(name)")
             for consent in [ConsentState.none, .refused, .expired, .dismissed] {
-                #expect(!flow.decide(ATTFlowInput(status: status, consent: consent)).idfaAllowed, "\(name)")
+                #expect(!flow.evaluate(ConsentFlow.Input(status: status, consent: consent)).idfaAllowed, "\(name)")
             }
         }
     }

@@ -77,14 +77,14 @@ import Testing
         for (flow, input) in FlowGuaranteeTests.everyInput {
             var busy = input
             busy.state.promptInProgress = true
-            let d = flow.decide(busy)
-            let free = flow.decide(input)
+            let d = flow.evaluate(busy)
+            let free = flow.evaluate(input)
             #expect(d.next == .wait && !d.trackersAllowed, "\(flow.rules) \(input)")
             #expect(d.reject == free.reject && d.idfaAllowed == free.idfaAllowed && d.warnings == free.warnings)
         }
         for i in GuardrailTests.everyCombination {
-            let state = ATTFlowState(promptInProgress: true)
-            let d = ATTDecision.decide(
+            let state = ConsentFlow.State(promptInProgress: true)
+            let d = strategyDecision(
                 status: i.status,
                 consent: i.consent,
                 gdprApplies: i.gdprApplies,
@@ -94,7 +94,7 @@ import Testing
             )
             #expect(d.next == .wait && !d.trackersAllowed && d.reject == i.decision.reject, "\(i)")
             let flow = ConsentFlow(strategy: i.strategy, options: i.options)
-            let viaFlow = flow.decide(ATTFlowInput(status: i.status, consent: i.consent, state: state))
+            let viaFlow = flow.evaluate(ConsentFlow.Input(status: i.status, consent: i.consent, state: state))
             #expect(viaFlow.next == .wait && !viaFlow.trackersAllowed)
         }
     }
@@ -107,7 +107,7 @@ import Testing
     func noTwoChains(_ guide: ATTFlow) {
         let flow = ConsentFlow(guide: guide)
         let stored = StoredConsent(tcString: Self.accept)
-        var state = ATTFlowState()
+        var state = ConsentFlow.State()
         let launch = flow.evaluate(
             status: .notDetermined,
             stored: stored,

@@ -114,7 +114,7 @@ import Testing
 
     struct Scenario {
         var flow: ConsentFlow
-        var input: ATTFlowInput
+        var input: ConsentFlow.Input
         var next: ATTNextStep
         var reject: ATTRejection
         var trackers: Bool
@@ -130,7 +130,7 @@ import Testing
             let consents: [String: ConsentState] = [
                 "C0": ConsentState.none, "C-": .refused, "C+": .granted, "EXP": .expired, "DIS": .dismissed,
             ]
-            var state = ATTFlowState()
+            var state = ConsentFlow.State()
             var trigger: ATTTrigger?
             var scope: TrackingScope?
             var restrictedAsDenied: Bool?
@@ -153,9 +153,9 @@ import Testing
             )
             let consent = consents[given[2]]!
             if let raw = Int(given[1]) {
-                input = ATTFlowInput(rawStatus: raw, consent: consent, state: state)
+                input = ConsentFlow.Input(rawStatus: raw, consent: consent, state: state)
             } else {
-                input = ATTFlowInput(status: statuses[given[1]]!, consent: consent, state: state)
+                input = ConsentFlow.Input(status: statuses[given[1]]!, consent: consent, state: state)
             }
             next = ["ATT": .requestATT, "CMP": .showCMP, "CMP-NT": .showCMPWithoutTracking, "DONE": .done][expected[0]]!
             reject = ["-": ATTRejection.none, "T": .trackingScope, "ALL": .all][expected[1]]!
@@ -192,7 +192,7 @@ import Testing
     @Test(arguments: scenarios)
     func scenario(_ row: String) {
         let s = Scenario(row)
-        let d = s.flow.decide(s.input)
+        let d = s.flow.evaluate(s.input)
         let quote = Comment(rawValue: Self.quote(row).map(String.init(describing:)) ?? row)
         #expect(d.next == s.next, quote)
         #expect(d.reject == s.reject, quote)
@@ -213,7 +213,7 @@ import Testing
     /// others but consentmanager, whose cases follow.
     @Test(arguments: ATTFlow.allCases)
     func rejectionLists(_ flow: ATTFlow) {
-        let d = ConsentFlow(guide: flow).decide(ATTFlowInput(status: .denied, consent: .none))
+        let d = ConsentFlow(guide: flow).evaluate(ConsentFlow.Input(status: .denied, consent: .none))
         switch flow {
         case .didomiATTFirst, .pubConsentATTFirst:
             #expect(d.rejectPurposes == (try! PurposeSet(1...11)) && d.rejectSpecialFeatures == [1, 2])
@@ -235,7 +235,7 @@ import Testing
     /// choice to collect, and no vendor once it has recorded one.
     @Test func consentmanagerRejectsVendorsOnceWithoutAVendorList() throws {
         let flow = ConsentFlow(guide: .consentmanager)
-        let before = flow.decide(ATTFlowInput(status: .denied, consent: .none))
+        let before = flow.evaluate(ConsentFlow.Input(status: .denied, consent: .none))
         #expect(before.next == .showCMPWithoutTracking && before.rejectVendors == .all)
         // The CMP saved the non-tracking purposes and two vendors; every later evaluation keeps them.
         let saved = try Self.repro()
@@ -251,7 +251,7 @@ import Testing
         let resumed = flow.evaluate(
             status: .denied,
             stored: StoredConsent(tcString: try TrackingFixtures.acceptAll().encoded()),
-            state: ATTFlowState(previousStatus: .authorized),
+            state: ConsentFlow.State(previousStatus: .authorized),
             today: Self.today
         )
         let after = try TCString(encoded: try #require(resumed.rewrittenTCString))
@@ -274,7 +274,7 @@ import Testing
             try related.insert(id)
         }
         for consent in [ConsentState.none, .refused, .granted] {
-            let d = flow.decide(ATTFlowInput(status: .denied, consent: consent))
+            let d = flow.evaluate(ConsentFlow.Input(status: .denied, consent: consent))
             #expect(d.rejectVendors == .only(related), "\(consent)")
         }
         #expect(related.contains(755) && related.contains(2) && !related.contains(131))
@@ -288,7 +288,7 @@ import Testing
         #expect(after.permissions(in: gvl).permission(vendor: 131, purpose: 1).isAllowed)
         #expect(!after.permissions(in: gvl).permission(vendor: 755, purpose: 1).isAllowed)
         // Nothing is rejected while ATT allows tracking.
-        #expect(flow.decide(ATTFlowInput(status: .authorized, consent: .granted)).rejectVendors == .none)
+        #expect(flow.evaluate(ConsentFlow.Input(status: .authorized, consent: .granted)).rejectVendors == .none)
     }
 
     /// Didomi, "App Tracking Transparency (iOS 14.5+)", its App Review advice ("We recommend being
@@ -343,12 +343,12 @@ import Testing
         let consentFlow = ConsentFlow(guide: flow)
         for previous in ATTStatus.allCases {
             for current in ATTStatus.allCases {
-                let state = ATTFlowState(attRequested: true, previousStatus: previous)
-                let d = consentFlow.decide(ATTFlowInput(status: current, consent: .granted, state: state))
+                let state = ConsentFlow.State(attRequested: true, previousStatus: previous)
+                let d = consentFlow.evaluate(ConsentFlow.Input(status: current, consent: .granted, state: state))
                 #expect(d.statusChanged == (previous != current))
             }
         }
-        #expect(!consentFlow.decide(ATTFlowInput(status: .denied, consent: .granted)).statusChanged)
+        #expect(!consentFlow.evaluate(ConsentFlow.Input(status: .denied, consent: .granted)).statusChanged)
     }
 
     /// The triggers read from a real TC string: Didomi counts consent to any purpose

@@ -47,8 +47,8 @@ extension ConsentFlow {
         return ConsentState(tcString, trigger: trigger, scope: scope)
     }
 
-    /// The first day ATT may be requested (``ATTDecision/attRequestableFrom``).
-    func attRequestableFrom(_ input: ATTFlowInput) -> Timestamp? {
+    /// The first day ATT may be requested (``ConsentFlow/Decision/attRequestableFrom``).
+    func attRequestableFrom(_ input: ConsentFlow.Input) -> Timestamp? {
         guard !input.isUnknownStatus else { return nil }
         switch input.status {
         case .notDetermined:
@@ -70,10 +70,21 @@ extension ConsentFlow {
             ?? (try? Timestamp(year: date.year + 1, month: 3, day: 1)) ?? day.startOfDay
     }
 
+    /// What the ATT status allows in this flow: the one refusal check every strategy and guide uses.
+    func permission(for status: ATTStatus) -> ATTPermission {
+        // Only authorized, or a device without ATT and without Limit Ad Tracking, may track; an
+        // unknown raw value is already denied here (it fails closed).
+        ATTPermission(
+            mayTrack: status == .authorized || (status == .unavailable && legacyLimitAdTracking != true),
+            refusal: status == .denied || (status == .restricted && restrictedAsDenied)
+                || (status == .unavailable && legacyLimitAdTracking == true)
+        )
+    }
+
     /// Applies the rules every flow and strategy shares to `decision`, the flow's own answer for
     /// `input`. It runs before the rejection lists are filled and before a prompt on screen turns
     /// the step into ``ATTNextStep/wait``.
-    func applyPlatformRules(to decision: inout ATTDecision, _ input: ATTFlowInput) {
+    func applySharedRules(to decision: inout ConsentFlow.Decision, _ input: ConsentFlow.Input) {
         let state = input.state
         let isStrategy = if case .strategy = rules { true } else { false }
         // A refusal the person made in the CMP, not one our rejection wrote: a strategy never asks
@@ -125,4 +136,13 @@ extension ConsentFlow {
             }
         }
     }
+}
+
+/// What the ATT status allows, read once per evaluation (``ConsentFlow/permission(for:)``).
+struct ATTPermission {
+    /// Whether ATT lets the device track: authorized, or no ATT without Limit Ad Tracking.
+    var mayTrack: Bool
+    /// Whether ATT refuses tracking: denied (and any unknown raw value), restricted where it counts
+    /// as a refusal (``ConsentFlow/restrictedAsDenied``), no ATT with Limit Ad Tracking.
+    var refusal: Bool
 }
