@@ -3,9 +3,68 @@
 // documentation, iOS and tvOS SDK), PubConsent's "App Tracking Transparency (iOS 14.5+)",
 // consentmanager's "[iOS] 4. Working with ATT (App Tracking Transparency / iOS)", Adjust's "App
 // Tracking Transparency framework" and Onesecondbefore's "iOS App Tracking · howto". The DocC
-// article GuideFlows quotes them too.
+// article GuideFlows quotes them too. With ConsentFlow+Rules.swift (the rules every flow shares)
+// this file holds a guide's whole flow: its defaults first, then its decision; Google UMP's is in
+// ATTFlow+GoogleUMP.swift.
 
 extension ATTFlow {
+    /// Whether the ATT alert comes before the CMP.
+    public var asksATTFirst: Bool {
+        switch self {
+        case .didomiCMPFirst, .pubConsentCMPFirst, .onesecondbeforeCMPFirst, .googleUMP: false
+        default: true
+        }
+    }
+
+    /// What lets ATT follow a CMP answer, as the guide says: Didomi's CMP-first sample needs consent
+    /// to any purpose, Onesecondbefore's purposes 2-6; PubConsent's CMP-first option, Google UMP and
+    /// every ATT-first flow ask ATT whatever the CMP holds.
+    public var defaultTrigger: ATTTrigger {
+        switch self {
+        case .didomiCMPFirst: .anyPurpose
+        case .onesecondbeforeCMPFirst: .purposes2to6
+        default: .always
+        }
+    }
+
+    /// What an ATT refusal rejects in the guide: everything for Didomi's and PubConsent's ATT-first
+    /// flows ("disagree to all"), the ad purposes for consentmanager, nothing for the others.
+    public var defaultRejection: ATTRejection {
+        switch self {
+        case .didomiATTFirst, .pubConsentATTFirst: .all
+        case .consentmanager: .trackingScope
+        default: .none
+        }
+    }
+
+    /// The scope a ``ATTRejection/trackingScope`` rejection removes: ``TrackingScope/adPurposes``
+    /// for consentmanager, ``TrackingScope/appleDefault`` when an option turns a rejection on elsewhere.
+    public var defaultScope: TrackingScope {
+        self == .consentmanager ? .adPurposes : .appleDefault
+    }
+
+    /// The vendors a refusal rejects: for consentmanager the vendors related to the rejected
+    /// purposes (its recipe "Reject ad purposes/vendors when ATT denied or restricted" calls
+    /// `rejectPurposes` with `updateVendor: true`; ``ConsentFlow/vendorList`` says which vendors
+    /// those are), every vendor wherever everything is rejected, none otherwise.
+    public var defaultRejectVendors: VendorSelection {
+        switch self {
+        case .didomiATTFirst, .pubConsentATTFirst, .consentmanager: .all
+        default: .none
+        }
+    }
+
+    /// Whether the guide handles restricted as a refusal. Didomi and PubConsent show the CMP
+    /// instead (PubConsent: "The user has accepted the ATT permission request or ATT is
+    /// restricted"). It is the default of ``ConsentFlow/restrictedAsDenied``, which gives a guide
+    /// the other reading.
+    public var restrictedIsRefusal: Bool {
+        switch self {
+        case .didomiATTFirst, .pubConsentATTFirst, .didomiCMPFirst, .pubConsentCMPFirst: false
+        default: true
+        }
+    }
+
     /// The literal decision of this flow for `input`, refined by `flow` (trigger, rejection, options).
     func decision(for input: ConsentFlow.Input, permission: ATTPermission, flow: ConsentFlow) -> ConsentFlow.Decision {
         if self == .googleUMP { return googleUMPDecision(for: input, permission: permission, flow: flow) }
