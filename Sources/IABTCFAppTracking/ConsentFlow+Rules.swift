@@ -130,6 +130,8 @@ extension ConsentFlow {
             decision.next = explainerFirst ? .showIDFAExplainer : .requestATT
             decision.idfaAllowed = false
             decision.trackersAllowed = false
+            // A guide's appReviewRisk was about the CMP it showed after the denial, which now waits.
+            if !isStrategy { decision.warnings.removeAll { $0 == .appReviewRisk } }
             let warns = refusedInCMP && rules != .guide(.googleUMP)
             if warns && !decision.warnings.contains(.attAfterCMPRefusal) {
                 decision.warnings.append(.attAfterCMPRefusal)

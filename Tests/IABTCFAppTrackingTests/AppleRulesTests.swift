@@ -84,6 +84,8 @@ import Testing
             #expect(d.next == .requestATT, quote)
             #expect(!d.idfaAllowed && !d.trackersAllowed, quote)
             #expect(d.attRequestableFrom == Timestamp(iso8601: "2026-10-26"), quote)
+            // A guide's warning about a CMP after the denial goes with that CMP; S3 warns always.
+            #expect(d.warnings.contains(.appReviewRisk) == (name == ATTStrategy.attFirstCMPUnaffected.rawValue), quote)
         }
         // Not before a year, not outside the EU, not without the day, not twice in a run.
         let young = ConsentFlow.State(region: .eu, attAnswered: Timestamp(iso8601: "2026-01-01")!)
