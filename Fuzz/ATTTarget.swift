@@ -2,7 +2,7 @@
 //
 // The input chooses a flow (any strategy with any options, or any guide with any trigger, scope and
 // vendor selection), a status (any raw integer, or any `ATTStatus` including `unavailable`), the
-// flow state, a consent state, `gdprApplies`, an expiry and today; the rest of the input is the
+// flow state (with the EU region, the last ATT answer, an applied rejection), a consent state, `gdprApplies`, an expiry and today; the rest of the input is the
 // stored TC string. For every combination: no trap; the IDFA and trackers are allowed only with
 // `authorized` (or without ATT); a rewritten string decodes, only clears bits (purposes, special
 // features, vendors, publisher purposes; only ones the decision rejects) and changes nothing else
@@ -14,10 +14,18 @@ import IABTCFVendorList
 
 func fuzzATT(_ bytes: UnsafeBufferPointer<UInt8>) {
     var input = FuzzBytes(bytes)
-    let flow = fuzzFlow(&input)
+    var flow = fuzzFlow(&input)
+    flow.reprompt = input.choice(ConsentFlow.Reprompt.allCases)
+    flow.maximumAge = input.optional([0, 1, TCString.commonMaximumAge, 1 << 20])
     let rawStatus = input.bool() ? input.int(bytes: 8) : nil
     let status = input.choice(ATTStatus.allCases)
-    let state = ATTFlowState(attRequested: input.bool(), previousStatus: input.optional(ATTStatus.allCases))
+    let state = ConsentFlow.State(
+        attRequested: input.bool(),
+        previousStatus: input.optional(ATTStatus.allCases),
+        region: input.choice(ConsentFlow.Region.allCases),
+        attAnswered: input.bool() ? Timestamp(deciseconds: Int64(input.int(bytes: 5))) : nil,
+        rejectionApplied: input.bool()
+    )
     let consent = input.optional(ConsentState.allCases)
     let gdprApplies = input.optional([true, false])
     let expiresAt = input.bool() ? Timestamp(deciseconds: Int64(input.int(bytes: 5))) : nil
@@ -57,7 +65,7 @@ func fuzzATT(_ bytes: UnsafeBufferPointer<UInt8>) {
 }
 
 /// `after` is `before` with bits cleared that `decision` rejects, and LastUpdated changed.
-private func checkOnlyClears(_ before: TCString, _ after: TCString, _ decision: ATTDecision) {
+private func checkOnlyClears(_ before: TCString, _ after: TCString, _ decision: ConsentFlow.Decision) {
     func subset<S: SmallIDSet>(_ a: S, _ b: S, _ name: String) {
         require(a.intersection(b) == a, "the rewrite set a bit in \(name)")
     }

@@ -8,15 +8,16 @@
 extension ATTFlow {
     /// Google UMP's decision for `input`, refined by `flow` (trigger, a rejection the app turns on,
     /// the IDFA explainer, Limit Ad Tracking below iOS 14).
-    func decideGoogleUMP(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTDecision {
+    func googleUMPDecision(
+        for input: ConsentFlow.Input,
+        permission: ATTPermission,
+        flow: ConsentFlow
+    ) -> ConsentFlow.Decision {
         let status = input.status
-        let mayTrack = status == .authorized || (status == .unavailable && flow.legacyLimitAdTracking != true)
         // Restricted cannot show the alert and allows no IDFA: a refusal, as in consentmanager's
         // flow, unless the app handles it as a device without ATT (``ConsentFlow/restrictedAsDenied``).
-        let refusal =
-            status == .denied || (status == .restricted && flow.restrictedAsDenied)
-            || (status == .unavailable && flow.legacyLimitAdTracking == true)
-        var decision = ATTDecision(next: nextGoogleUMP(input, flow: flow), idfaAllowed: mayTrack)
+        let refusal = permission.refusal
+        var decision = ConsentFlow.Decision(next: nextGoogleUMP(input, flow: flow), idfaAllowed: permission.mayTrack)
 
         // "Ask App Not to Track" only "Closes the message" (About IDFA messages): the consent
         // choices stay as they are and the ads SDK reads the ATT status itself. A scope or vendor
@@ -44,7 +45,7 @@ extension ATTFlow {
     }
 
     /// The next step: "Which message your users will see" (AdMob Help, Available user message types).
-    private func nextGoogleUMP(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTNextStep {
+    private func nextGoogleUMP(_ input: ConsentFlow.Input, flow: ConsentFlow) -> ATTNextStep {
         // A user who "Is in the EEA and has not yet made a European regulations consent decision"
         // sees "The European regulations message" (again once the stored choice expired).
         if input.gdprApplies && input.consent.needsCMP { return .showCMP }

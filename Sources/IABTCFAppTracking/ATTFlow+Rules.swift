@@ -3,22 +3,76 @@
 // documentation, iOS and tvOS SDK), PubConsent's "App Tracking Transparency (iOS 14.5+)",
 // consentmanager's "[iOS] 4. Working with ATT (App Tracking Transparency / iOS)", Adjust's "App
 // Tracking Transparency framework" and Onesecondbefore's "iOS App Tracking · howto". The DocC
-// article GuideFlows quotes them too.
+// article GuideFlows quotes them too. With ConsentFlow+Rules.swift (the rules every flow shares)
+// this file holds a guide's whole flow: its defaults first, then its decision; Google UMP's is in
+// ATTFlow+GoogleUMP.swift.
 
 extension ATTFlow {
+    /// Whether the ATT alert comes before the CMP.
+    public var asksATTFirst: Bool {
+        switch self {
+        case .didomiCMPFirst, .pubConsentCMPFirst, .onesecondbeforeCMPFirst, .googleUMP: false
+        default: true
+        }
+    }
+
+    /// What lets ATT follow a CMP answer, as the guide says: Didomi's CMP-first sample needs consent
+    /// to any purpose, Onesecondbefore's purposes 2-6; PubConsent's CMP-first option, Google UMP and
+    /// every ATT-first flow ask ATT whatever the CMP holds.
+    public var defaultTrigger: ATTTrigger {
+        switch self {
+        case .didomiCMPFirst: .anyPurpose
+        case .onesecondbeforeCMPFirst: .purposes2to6
+        default: .always
+        }
+    }
+
+    /// What an ATT refusal rejects in the guide: everything for Didomi's and PubConsent's ATT-first
+    /// flows ("disagree to all"), the ad purposes for consentmanager, nothing for the others.
+    public var defaultRejection: ATTRejection {
+        switch self {
+        case .didomiATTFirst, .pubConsentATTFirst: .all
+        case .consentmanager: .trackingScope
+        default: .none
+        }
+    }
+
+    /// The scope a ``ATTRejection/trackingScope`` rejection removes: ``TrackingScope/adPurposes``
+    /// for consentmanager, ``TrackingScope/appleDefault`` when an option turns a rejection on elsewhere.
+    public var defaultScope: TrackingScope {
+        self == .consentmanager ? .adPurposes : .appleDefault
+    }
+
+    /// The vendors a refusal rejects: for consentmanager the vendors related to the rejected
+    /// purposes (its recipe "Reject ad purposes/vendors when ATT denied or restricted" calls
+    /// `rejectPurposes` with `updateVendor: true`; ``ConsentFlow/vendorList`` says which vendors
+    /// those are), every vendor wherever everything is rejected, none otherwise.
+    public var defaultRejectVendors: VendorSelection {
+        switch self {
+        case .didomiATTFirst, .pubConsentATTFirst, .consentmanager: .all
+        default: .none
+        }
+    }
+
+    /// Whether the guide handles restricted as a refusal. Didomi and PubConsent show the CMP
+    /// instead (PubConsent: "The user has accepted the ATT permission request or ATT is
+    /// restricted"). It is the default of ``ConsentFlow/restrictedAsDenied``, which gives a guide
+    /// the other reading.
+    public var restrictedIsRefusal: Bool {
+        switch self {
+        case .didomiATTFirst, .pubConsentATTFirst, .didomiCMPFirst, .pubConsentCMPFirst: false
+        default: true
+        }
+    }
+
     /// The literal decision of this flow for `input`, refined by `flow` (trigger, rejection, options).
-    func decide(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTDecision {
-        if self == .googleUMP { return decideGoogleUMP(input, flow: flow) }
+    func decision(for input: ConsentFlow.Input, permission: ATTPermission, flow: ConsentFlow) -> ConsentFlow.Decision {
+        if self == .googleUMP { return googleUMPDecision(for: input, permission: permission, flow: flow) }
         let status = input.status
         let consent = input.consent
         let firstRequest = status == .notDetermined && !input.state.attRequested
-        // Only authorized, or a device without ATT and without Limit Ad Tracking, may track: an
-        // unknown raw value is already .denied here (it fails closed).
-        let mayTrack = status == .authorized || (status == .unavailable && flow.legacyLimitAdTracking != true)
-        let restrictedAsRefusal = flow.restrictedAsDenied
-        let refusal =
-            status == .denied || (status == .restricted && restrictedAsRefusal)
-            || (status == .unavailable && flow.legacyLimitAdTracking == true)
+        let mayTrack = permission.mayTrack
+        let refusal = permission.refusal
 
         // Adjust has no CMP: "If you want to record the device's ID for Advertisers (IDFA), you
         // must display a prompt in your app to gather the user's consent" (Adjust, introduction);
@@ -26,7 +80,7 @@ extension ATTFlow {
         if self == .adjust || !input.gdprApplies {
             // Without the GDPR no CMP is needed; the guides' ATT steps remain (a reading of ours).
             let next: ATTNextStep = firstRequest ? .requestATT : .done
-            var decision = ATTDecision(
+            var decision = ConsentFlow.Decision(
                 next: next,
                 idfaAllowed: mayTrack,
                 trackersAllowed: mayTrack && next == .done,
@@ -41,7 +95,7 @@ extension ATTFlow {
             return decision
         }
 
-        var decision = ATTDecision(next: .done, idfaAllowed: mayTrack)
+        var decision = ConsentFlow.Decision(next: .done, idfaAllowed: mayTrack)
         decision.next =
             asksATTFirst ? nextATTFirst(input, refusal: refusal, flow: flow) : nextCMPFirst(input, flow: flow)
 
@@ -59,7 +113,7 @@ extension ATTFlow {
             // Didomi, "Apple guidelines": "Do not show the CMP after a user denies an ATT permission request."
             decision.warnings.append(.appReviewRisk)
         }
-        if status == .restricted && !restrictedAsRefusal && decision.next == .showCMP {
+        if status == .restricted && !refusal && decision.next == .showCMP {
             decision.warnings.append(.restrictedShownFullCMP)
         }
         if decision.next == .requestATT && (consent == .refused || consent == .dismissed) {
@@ -83,7 +137,7 @@ extension ATTFlow {
     /// ATT first: Didomi's "Show the ATT permission then the CMP notice if the user accepts the ATT
     /// permission", PubConsent's option 1, consentmanager's steps 3 to 6, Onesecondbefore's
     /// "Recommended consent flow".
-    private func nextATTFirst(_ input: ATTFlowInput, refusal: Bool, flow: ConsentFlow) -> ATTNextStep {
+    private func nextATTFirst(_ input: ConsentFlow.Input, refusal: Bool, flow: ConsentFlow) -> ATTNextStep {
         let consent = input.consent
         // The CMP shows only while it has to collect a choice: Didomi's sample and consentmanager's
         // `checkAndOpen()` open it when needed; Onesecondbefore, "Open WebView with consent page":
@@ -142,7 +196,7 @@ extension ATTFlow {
 
     /// CMP first: Didomi's "Show the CMP notice then the ATT permission if the user gives consent in
     /// the CMP notice", PubConsent's option 2, Onesecondbefore's "Alternative consent flow".
-    private func nextCMPFirst(_ input: ATTFlowInput, flow: ConsentFlow) -> ATTNextStep {
+    private func nextCMPFirst(_ input: ConsentFlow.Input, flow: ConsentFlow) -> ATTNextStep {
         // Didomi: "The CMP consent notice will always be displayed"; PubConsent: "first by the CMP
         // and then by ATT"; Onesecondbefore, "Open WebView with consent page": "If consent has
         // expired, the WebView should be shown again."

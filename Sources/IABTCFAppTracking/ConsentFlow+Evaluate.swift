@@ -1,4 +1,5 @@
 public import IABTCF
+import IABTCFVendorList
 
 /// What the app has stored from its CMP: the TC string and `IABTCF_gdprApplies`, or the whole
 /// `IABTCF_` key map.
@@ -29,24 +30,61 @@ public struct StoredConsent: Sendable, Hashable {
     }
 }
 
-/// The answer of ``ConsentFlow/evaluate(status:stored:state:today:)``.
-public struct ConsentFlowStep: Sendable, Hashable {
-    /// The decision: next step, what to reject, what may run, warnings, whether the status changed.
-    public var decision: ATTDecision
-    /// The consent state the decision was made for.
-    public var consent: ConsentState
-    /// The TC string to store after the rejection, only when a bit changed (LastUpdated set to
-    /// `today`); `nil` when the stored string stays as it is. Hand the rejection to your CMP's own
-    /// reject API as well, so it does not write the old choice back.
-    public var rewrittenTCString: String?
-    /// Why the stored string could not be read, if it could not (the consent then counts as none).
-    public var storedStringError: TCStringError?
-}
-
 extension ConsentFlow {
+    /// The decision for `input`, an app's state it already knows: the same engine as
+    /// ``evaluate(status:stored:state:today:)``, which reads `input` from what the app stored.
+    ///
+    /// The flow's own rules decide first (a strategy's in ``ATTStrategy``, a guide's in ``ATTFlow``),
+    /// then the rules every flow shares: a request without an answer, the yearly re-prompt in the
+    /// European Union, ATT authorized after a rejection, the IDFA's Purpose 1, and a prompt on
+    /// screen (``ATTNextStep/wait``). The rejection lists come from ``scope``, ``rejectVendors`` and
+    /// ``vendorList``.
+    public func evaluate(_ input: ConsentFlow.Input) -> ConsentFlow.Decision {
+        let permission = permission(for: input.status)
+        var decision: ConsentFlow.Decision
+        switch rules {
+        case .strategy(let strategy, let options):
+            decision = strategy.decision(for: input, permission: permission, options: options)
+        case .guide(let flow):
+            decision = flow.decision(for: input, permission: permission, flow: self)
+        }
+        decision.statusChanged = input.state.changed(to: input.status)
+        applySharedRules(to: &decision, input)
+        decision.setRejection(decision.reject, scope: scope, vendors: rejectVendors)
+        if decision.reject == .trackingScope && decision.rejectVendors == .all {
+            decision.rejectVendors = vendorsRelated(to: decision)
+        }
+        if input.state.promptInProgress {
+            // No two chains: while a prompt is on screen the step is wait and no tracker starts,
+            // whatever the flow. The rejection and the IDFA answer stay: they follow from ATT alone.
+            decision.next = .wait
+            decision.trackersAllowed = false
+        }
+        return decision
+    }
+
+    /// What ``VendorSelection/all`` means in a tracking-scope rejection (see ``vendorList``).
+    private func vendorsRelated(to decision: ConsentFlow.Decision) -> VendorSelection {
+        guard let vendorList else {
+            let cmpCollects = decision.next == .showCMP || decision.next == .showCMPWithoutTracking
+            return cmpCollects ? .all : .none
+        }
+        var vendors = VendorSet()
+        for purpose in decision.rejectPurposes {
+            for declaration in GlobalVendorList.Declaration.allCases {
+                vendors.formUnion(vendorList.vendors(declaring: purpose, on: declaration))
+            }
+        }
+        for feature in decision.rejectSpecialFeatures {
+            vendors.formUnion(vendorList.vendors(declaringSpecialFeature: feature))
+        }
+        return .only(vendors)
+    }
+
     /// The one call an app makes at launch, on every return to the foreground and after every ATT
-    /// or CMP prompt: reads the stored choice (expired when `today` is past ``StoredConsent/expiresAt``,
-    /// otherwise through ``trigger``), decides, and applies the rejection to the stored string.
+    /// or CMP prompt: reads the stored choice (expired when `today` is past ``StoredConsent/expiresAt``
+    /// or its LastUpdated is more than ``maximumAge`` days old, otherwise through ``trigger``),
+    /// decides, and applies the rejection to the stored string.
     ///
     /// - Parameters:
     ///   - status: the ATT status, read afresh (``ATTStatus/current``), never the request callback's.
@@ -58,10 +96,10 @@ extension ConsentFlow {
     public func evaluate(
         status: ATTStatus,
         stored: StoredConsent,
-        state: ATTFlowState = ATTFlowState(),
+        state: ConsentFlow.State = ConsentFlow.State(),
         today: Timestamp
-    ) -> ConsentFlowStep {
-        evaluate(ATTFlowInput(status: status, consent: .none, state: state), stored: stored, today: today)
+    ) -> ConsentFlow.Step {
+        evaluate(ConsentFlow.Input(status: status, consent: .none, state: state), stored: stored, today: today)
     }
 
     /// ``evaluate(status:stored:state:today:)`` for Apple's raw status value; any value outside 0-3
@@ -69,15 +107,16 @@ extension ConsentFlow {
     public func evaluate(
         rawStatus: Int,
         stored: StoredConsent,
-        state: ATTFlowState = ATTFlowState(),
+        state: ConsentFlow.State = ConsentFlow.State(),
         today: Timestamp
-    ) -> ConsentFlowStep {
-        evaluate(ATTFlowInput(rawStatus: rawStatus, consent: .none, state: state), stored: stored, today: today)
+    ) -> ConsentFlow.Step {
+        evaluate(ConsentFlow.Input(rawStatus: rawStatus, consent: .none, state: state), stored: stored, today: today)
     }
 
-    private func evaluate(_ input: ATTFlowInput, stored: StoredConsent, today: Timestamp) -> ConsentFlowStep {
+    private func evaluate(_ input: ConsentFlow.Input, stored: StoredConsent, today: Timestamp) -> ConsentFlow.Step {
         var input = input
         input.gdprApplies = stored.gdprApplies ?? true
+        input.today = today
         var decoded: TCString?
         var storedStringError: TCStringError?
         if let text = stored.tcString {
@@ -87,16 +126,17 @@ extension ConsentFlow {
             input.consent = consent
         } else if let decoded {
             let expired = stored.expiresAt.map { today >= $0 } ?? false
-            input.consent = expired ? .expired : ConsentState(decoded, trigger: trigger, scope: scope)
+            input.consent = expired ? .expired : consent(of: decoded, today: today)
         }
-        let decision = decide(input)
+        input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
+        let decision = evaluate(input)
         var rewritten: String?
         if let text = stored.tcString, let decoded, var rejected = decoded.rejecting(decision) {
             rejected.lastUpdated = today.startOfDay
             rewritten = try? rejected.encoded(.preservingLayout)
             if rewritten == text { rewritten = nil }
         }
-        return ConsentFlowStep(
+        return ConsentFlow.Step(
             decision: decision,
             consent: input.consent,
             rewrittenTCString: rewritten,

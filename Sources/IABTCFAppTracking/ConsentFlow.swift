@@ -73,6 +73,18 @@ public struct ConsentFlow: Sendable, Hashable {
     /// it. Default `false`: straight to ``ATTNextStep/requestATT``. The other flows ignore it.
     public var idfaExplainer = false
 
+    /// Whether the app asks ATT again, once Apple allows it, a person who denied it (default
+    /// ``Reprompt/never``). An authorization is never asked again.
+    public var reprompt: Reprompt = .never
+
+    /// The days a stored choice stays valid after its LastUpdated (default
+    /// `TCString.commonMaximumAge`, 395, as `TCString.renewal(against:today:)`
+    /// uses); older, it reads as ``ConsentState/expired``. `nil`: no limit. Google, "Troubleshooting
+    /// IAB EU TCF v2.2 implementation" (AdMob Help): "If the consent decision is more than 13 months
+    /// old, the TC string will no longer be considered valid by Google and Google will not serve
+    /// ads to that user."
+    public var maximumAge: Int? = TCString.commonMaximumAge
+
     /// A strategy's options; `nil` for a guide's flow.
     private var strategyOptions: ATTOptions? {
         guard case .strategy(_, let options) = rules else { return nil }
@@ -133,91 +145,5 @@ public struct ConsentFlow: Sendable, Hashable {
         guideRestrictedAsDenied = restrictedAsDenied ?? flow.restrictedIsRefusal
         guideLegacyLimitAdTracking = legacyLimitAdTracking
         self.vendorList = vendorList
-    }
-
-    /// The decision for `input`, with the rejection lists filled from ``scope``, ``rejectVendors``
-    /// and ``vendorList``.
-    public func decide(_ input: ATTFlowInput) -> ATTDecision {
-        var decision: ATTDecision
-        switch rules {
-        case .strategy(let strategy, let options):
-            decision = ATTDecision.decide(
-                status: input.status,
-                consent: input.consent,
-                gdprApplies: input.gdprApplies,
-                strategy: strategy,
-                options: options,
-                state: input.state
-            )
-        case .guide(let flow):
-            decision = flow.decide(input, flow: self)
-            decision.statusChanged = input.state.changed(to: input.status)
-        }
-        decision.setRejection(decision.reject, scope: scope, vendors: rejectVendors)
-        if decision.reject == .trackingScope && decision.rejectVendors == .all {
-            decision.rejectVendors = vendorsRelated(to: decision)
-        }
-        decision.waitIfPromptInProgress(input.state)
-        return decision
-    }
-
-    /// What ``VendorSelection/all`` means in a tracking-scope rejection (see ``vendorList``).
-    private func vendorsRelated(to decision: ATTDecision) -> VendorSelection {
-        guard let vendorList else {
-            let cmpCollects = decision.next == .showCMP || decision.next == .showCMPWithoutTracking
-            return cmpCollects ? .all : .none
-        }
-        var vendors = VendorSet()
-        for purpose in decision.rejectPurposes {
-            for declaration in GlobalVendorList.Declaration.allCases {
-                vendors.formUnion(vendorList.vendors(declaring: purpose, on: declaration))
-            }
-        }
-        for feature in decision.rejectSpecialFeatures {
-            vendors.formUnion(vendorList.vendors(declaringSpecialFeature: feature))
-        }
-        return .only(vendors)
-    }
-}
-
-/// Everything a decision looks at.
-public struct ATTFlowInput: Sendable, Hashable {
-    /// The ATT status, read afresh (a raw value outside 0-3 reads as ``ATTStatus/denied``).
-    public var status: ATTStatus
-    /// Whether the status came from a raw value outside Apple's 0-3. It never allows the IDFA or
-    /// trackers; a guide with a branch for unknown values (consentmanager's `@unknown default`)
-    /// takes it.
-    public var isUnknownStatus: Bool
-    /// The stored choice, read through the flow's trigger.
-    public var consent: ConsentState
-    /// Whether the GDPR applies (`IABTCF_gdprApplies`); an undetermined value should be passed as `true`.
-    public var gdprApplies: Bool
-    /// Whether ATT was requested in this run, and the status seen last time.
-    public var state: ATTFlowState
-
-    /// Creates an input from a status.
-    public init(
-        status: ATTStatus,
-        consent: ConsentState,
-        gdprApplies: Bool = true,
-        state: ATTFlowState = ATTFlowState()
-    ) {
-        self.status = status
-        isUnknownStatus = false
-        self.consent = consent
-        self.gdprApplies = gdprApplies
-        self.state = state
-    }
-
-    /// Creates an input from Apple's raw status value (0-3); any other value, negative too, fails
-    /// closed as denied and sets ``isUnknownStatus``.
-    public init(
-        rawStatus: Int,
-        consent: ConsentState,
-        gdprApplies: Bool = true,
-        state: ATTFlowState = ATTFlowState()
-    ) {
-        self.init(status: ATTStatus(rawStatus: rawStatus), consent: consent, gdprApplies: gdprApplies, state: state)
-        isUnknownStatus = !(0...3).contains(rawStatus)
     }
 }

@@ -8,18 +8,18 @@ extension TCString {
     ///
     /// Bits are only ever cleared, never set. `nil` when nothing would change.
     public func rejecting(_ rejection: ATTRejection, scope: TrackingScope) -> TCString? {
-        var decision = ATTDecision(next: .done)
+        var decision = ConsentFlow.Decision(next: .done)
         decision.setRejection(rejection, scope: scope, vendors: .none)
         return rejecting(decision)
     }
 
-    /// The value with `decision`'s rejection applied: ``ATTDecision/rejectPurposes`` lose their
-    /// consent and legitimate-interest bits (core and Publisher TC), ``ATTDecision/rejectSpecialFeatures``
-    /// their opt-ins, ``ATTDecision/rejectVendors`` their consent and legitimate interest;
+    /// The value with `decision`'s rejection applied: ``ConsentFlow/Decision/rejectPurposes`` lose their
+    /// consent and legitimate-interest bits (core and Publisher TC), ``ConsentFlow/Decision/rejectSpecialFeatures``
+    /// their opt-ins, ``ConsentFlow/Decision/rejectVendors`` their consent and legitimate interest;
     /// ``ATTRejection/all`` clears every purpose, special feature, vendor and publisher purpose.
     ///
     /// Bits are only ever cleared, never set. `nil` when nothing would change.
-    public func rejecting(_ decision: ATTDecision) -> TCString? {
+    public func rejecting(_ decision: ConsentFlow.Decision) -> TCString? {
         var result = self
         switch decision.reject {
         case .none:
@@ -58,13 +58,13 @@ extension TCString {
     /// input when nothing changes (LastUpdated untouched), otherwise the string re-encoded with its
     /// layout kept for unchanged sections and LastUpdated set to `today`'s UTC day.
     ///
-    /// The rejection is ``ATTDecision/reject`` for `scope`, as ``rejecting(_:scope:)`` applies it;
+    /// The rejection is ``ConsentFlow/Decision/reject`` for `scope`, as ``rejecting(_:scope:)`` applies it;
     /// ``applying(_:to:today:)`` uses the decision's own lists instead. Applying it twice gives the
     /// same string as applying it once.
     ///
     /// - Throws: `TCStringError` when `text` does not decode.
     public static func applying(
-        _ decision: ATTDecision,
+        _ decision: ConsentFlow.Decision,
         to text: String,
         scope: TrackingScope = .appleDefault,
         today: Timestamp
@@ -74,14 +74,14 @@ extension TCString {
         return try applying(scoped, to: text, today: today)
     }
 
-    /// Applies `decision`'s rejection lists (``ATTDecision/rejectPurposes``,
-    /// ``ATTDecision/rejectSpecialFeatures``, ``ATTDecision/rejectVendors``) to the TC string `text`:
+    /// Applies `decision`'s rejection lists (``ConsentFlow/Decision/rejectPurposes``,
+    /// ``ConsentFlow/Decision/rejectSpecialFeatures``, ``ConsentFlow/Decision/rejectVendors``) to the TC string `text`:
     /// byte for byte the input when nothing changes, otherwise re-encoded with LastUpdated set to
     /// `today`'s UTC day. Idempotent.
     ///
     /// - Throws: `TCStringError` when `text` does not decode.
     public static func applying(
-        _ decision: ATTDecision,
+        _ decision: ConsentFlow.Decision,
         to text: String,
         today: Timestamp
     ) throws(TCStringError) -> String {

@@ -54,18 +54,33 @@ extension TCString {
     /// About thirteen months, in days: the longest a choice is commonly kept before it is asked again.
     public static let commonMaximumAge = 395
 
+    /// Whole UTC days from the day of LastUpdated to the day of `today` (negative when LastUpdated
+    /// is later).
+    public func ageInDays(on today: Timestamp) -> Int {
+        Int((today.startOfDay.deciseconds - lastUpdated.startOfDay.deciseconds) / 864_000)
+    }
+
+    /// Whether the choice (its LastUpdated) is more than `maximumAge` days old on `today`: no vendor
+    /// list needed. Google, "Troubleshooting IAB EU TCF v2.2 implementation" (AdMob Help): "If the
+    /// consent decision is more than 13 months old, the TC string will no longer be considered
+    /// valid by Google and Google will not serve ads to that user."
+    public func isExpired(on today: Timestamp, maximumAge: Int = TCString.commonMaximumAge) -> Bool {
+        ageInDays(on: today) > maximumAge
+    }
+
     /// Why this stored choice must be shown to the user again, checked against `gvl`, the list
     /// the CMP would show now; empty when it may stay.
     ///
     /// - Parameters:
-    ///   - gvl: the current vendor list.
+    ///   - gvl: the current vendor list; `nil` checks the age alone.
     ///   - previous: the list of the string's VendorListVersion, if the caller has it: shown
     ///     vendors in the string's Disclosed Vendors whose declarations in `gvl` gained a purpose
     ///     (on either basis), a special purpose or a special feature are
     ///     ``RenewalReason/changedDeclarations(_:)``.
-    ///   - shownVendors: the vendors the notice shows now (default: the list's vendors without a
-    ///     `deletedDate`); those the string's Disclosed Vendors lacks are
-    ///     ``RenewalReason/newVendors(_:)``.
+    ///   - shownVendors: the vendors the notice shows now; those the string's Disclosed Vendors
+    ///     lacks are ``RenewalReason/newVendors(_:)``. Default: the string's own Disclosed Vendors
+    ///     (a CMP shows its configured vendors, not the whole list), or, for a string without the
+    ///     segment, the list's vendors without a `deletedDate`.
     ///   - today: now; with `maximumAge`, a LastUpdated more than `maximumAge` days before the
     ///     day of `today` is ``RenewalReason/expired(lastUpdated:ageInDays:maximumAge:)``.
     ///   - maximumAge: days a choice is kept (``commonMaximumAge``: about 13 months); `nil`: no limit.
@@ -74,14 +89,30 @@ extension TCString {
     /// The App Tracking Transparency flows treat a non-empty answer as an expired choice
     /// (`ConsentState.expired`): the CMP shows again.
     public func renewal(
-        against gvl: GlobalVendorList,
+        against gvl: GlobalVendorList? = nil,
         previous: GlobalVendorList? = nil,
         shownVendors: VendorSet? = nil,
         today: Timestamp,
         maximumAge: Int? = TCString.commonMaximumAge
     ) -> [RenewalReason] {
         var reasons: [RenewalReason] = []
-        let shown = shownVendors ?? gvl.activeVendorIds
+        if let gvl {
+            reasons = listReasons(against: gvl, previous: previous, shownVendors: shownVendors)
+        }
+        if let maximumAge, isExpired(on: today, maximumAge: maximumAge) {
+            reasons.append(.expired(lastUpdated: lastUpdated, ageInDays: ageInDays(on: today), maximumAge: maximumAge))
+        }
+        return reasons
+    }
+
+    /// The reasons ``renewal(against:previous:shownVendors:today:maximumAge:)`` finds in the lists.
+    private func listReasons(
+        against gvl: GlobalVendorList,
+        previous: GlobalVendorList?,
+        shownVendors: VendorSet?
+    ) -> [RenewalReason] {
+        var reasons: [RenewalReason] = []
+        let shown = shownVendors ?? disclosedVendors ?? gvl.activeVendorIds
         let disclosed = disclosedVendors ?? VendorSet()
         let new = shown.subtracting(disclosed)
         if !new.isEmpty { reasons.append(.newVendors(new)) }
@@ -103,12 +134,6 @@ extension TCString {
         }
         if policyVersion < gvl.tcfPolicyVersion {
             reasons.append(.policyVersion(string: policyVersion, list: gvl.tcfPolicyVersion))
-        }
-        if let maximumAge {
-            let age = Int((today.startOfDay.deciseconds - lastUpdated.startOfDay.deciseconds) / 864_000)
-            if age > maximumAge {
-                reasons.append(.expired(lastUpdated: lastUpdated, ageInDays: age, maximumAge: maximumAge))
-            }
         }
         return reasons
     }

@@ -13,18 +13,33 @@ enum ATTCommand {
                             [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
                             [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
                             [--restricted-as-unavailable] [--restricted-as-denied]
-                            [--cmp-cannot-hide-tracking] [--no-enforce] [--pretty] [--help]
+                            [--cmp-cannot-hide-tracking] [--no-enforce] [--region eu|other]
+                            [--att-answered YYYY-MM-DD] [--reprompt never|denied]
+                            [--att-rejection-applied] [--max-age-days N] [--pretty] [--help]
           The next step of an App Tracking Transparency + consent flow as one JSON object: next,
           reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
           --tc-string: the string after the rejection, byte for byte the input when nothing
-          changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors.
+          changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors,
+          attRequestableFrom (the first day ATT may be requested, "YYYY-MM-DD", or null).
           T (our strategies): attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
           FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
             pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
             onesecondbefore-cmp-first, adjust, google-ump (Google's User Messaging Platform).
           S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
             macOS) or Apple's raw number 0-3; any other number fails closed as denied.
-          --att-requested: ATT was already requested in this run of the flow.
+          --att-requested: ATT was already requested in this run of the flow. With --status
+            notDetermined the request ended without an answer (dismissed, or "Additional
+            Information"): warning attNotAnswered, and the strategies request ATT again.
+          --region eu|other: whether Apple's EU rules apply to the person (default other).
+          --att-answered: the day the person last answered the ATT prompt (authorized or denied);
+            in the EU the prompt may show again a year later.
+          --reprompt never|denied: whether to ask again, once Apple allows it, a person who denied
+            (default never); an authorization is never asked again.
+          --att-rejection-applied: the stored string carries the rejection this flow applied after
+            an earlier denial; with authorized the CMP shows again (warning
+            attAuthorizedAfterRejection). A usage error on a flow or strategy that never rejects.
+          --max-age-days N: a --tc-string whose LastUpdated is more than N days old (default 395)
+            reads as expired.
           --previous-status: the status seen last time; statusChanged says whether it differs.
           --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
             call): next is wait, and no tracker starts.
@@ -75,6 +90,11 @@ enum ATTCommand {
         var restrictedAsDenied = false
         var options = ATTOptions()
         var today = EncodeCommand.today()
+        var region = ConsentFlow.Region.other
+        var attAnswered: Timestamp?
+        var reprompt = ConsentFlow.Reprompt.never
+        var rejectionApplied = false
+        var maximumAge = TCString.commonMaximumAge
         var pretty = false
         var arguments = Arguments(arguments, command: "att")
         arguments.parse { argument, arguments in
@@ -129,6 +149,28 @@ enum ATTCommand {
             case "--today":
                 guard let day = Timestamp(iso8601: value(argument)) else { usageError("--today takes YYYY-MM-DD") }
                 today = day
+            case "--region":
+                guard let parsed = ConsentFlow.Region(rawValue: value(argument)) else {
+                    usageError("--region takes eu or other")
+                }
+                region = parsed
+            case "--att-answered":
+                let text = value(argument)
+                guard text.utf8.count == 10, let day = Timestamp(iso8601: text) else {
+                    usageError("--att-answered takes YYYY-MM-DD")
+                }
+                attAnswered = day
+            case "--reprompt":
+                guard let parsed = ConsentFlow.Reprompt(rawValue: value(argument)) else {
+                    usageError("--reprompt takes never or denied")
+                }
+                reprompt = parsed
+            case "--att-rejection-applied": rejectionApplied = true
+            case "--max-age-days":
+                guard let days = Int(value(argument)), days >= 0 else {
+                    usageError("--max-age-days takes a number of days (0 or more)")
+                }
+                maximumAge = days
             default: return false
             }
             return true
@@ -196,25 +238,33 @@ enum ATTCommand {
             consentFlow.idfaExplainer = true
         }
         if cmpShown && flow != .googleUMP { usageError("--cmp-shown needs --flow google-ump") }
+        if rejectionApplied && !consentFlow.rejectsOnRefusal {
+            usageError("--att-rejection-applied: \(flow?.rawValue ?? "this strategy") never rejects on a refusal")
+        }
+        consentFlow.reprompt = reprompt
+        consentFlow.maximumAge = maximumAge
         do throws(TCStringError) {
             // Without --consent, a given TC string says what the user chose, read through the trigger.
             let decoded = try tcString.map { text throws(TCStringError) in try TCString(encoded: text) }
-            let state =
-                consent ?? decoded.map { ConsentState($0, trigger: consentFlow.trigger, scope: consentFlow.scope) }
-                ?? ConsentState.none
-            var input = ATTFlowInput(
+            let state = consent ?? decoded.map { consentFlow.consent(of: $0, today: today) } ?? ConsentState.none
+            var input = ConsentFlow.Input(
                 status: status.value,
                 consent: state,
                 gdprApplies: gdprApplies,
-                state: ATTFlowState(
+                state: ConsentFlow.State(
                     attRequested: attRequested,
                     previousStatus: previousStatus,
                     promptInProgress: promptInProgress,
-                    cmpShown: cmpShown
+                    cmpShown: cmpShown,
+                    region: region,
+                    attAnswered: attAnswered,
+                    rejectionApplied: rejectionApplied
                 )
             )
             input.isUnknownStatus = status.unknown
-            let decision = consentFlow.decide(input)
+            input.today = today
+            input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
+            let decision = consentFlow.evaluate(input)
             // These keys in this order: tools outside the repository parse this object.
             var members: [(String, JSON)] = [
                 ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),
@@ -236,6 +286,10 @@ enum ATTCommand {
                 ("rejectPurposes", .ids(decision.rejectPurposes)),
                 ("rejectSpecialFeatures", .ids(decision.rejectSpecialFeatures)),
                 ("rejectVendors", vendors),
+                (
+                    "attRequestableFrom",
+                    decision.attRequestableFrom.map { .string(String($0.description.prefix(10))) } ?? .null
+                ),
             ]
             Terminal.out(JSON.object(members).serialized(pretty: pretty))
             return 0

@@ -244,8 +244,9 @@ enum Usage {
           Exit 0 whether or not to renew, 1 for a string that does not decode.
           --gvl FILE           the vendor list the notice shows now
           --previous-gvl FILE  the list of the string's VendorListVersion (for changedDeclarations)
-          --vendors IDS        the vendors the notice shows, e.g. 1,5-9 (default: the list's
-                               vendors without a deletedDate)
+          --vendors IDS        the vendors the notice shows, e.g. 1,5-9 (default: the string's
+                               Disclosed Vendors; without the segment, the list's vendors
+                               without a deletedDate)
           --max-age-days N     days a choice is kept (default 395, about 13 months)
           --today YYYY-MM-DD   the day to check on (default: today, UTC)
         """ + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")

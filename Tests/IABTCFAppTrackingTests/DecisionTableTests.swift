@@ -62,13 +62,15 @@ import Testing
     @Test(arguments: defaultRows)
     func cell(_ text: String) {
         let row = Row(text)
-        let d = ATTDecision.decide(status: row.status, consent: row.consent, strategy: row.strategy)
+        let d = strategyDecision(status: row.status, consent: row.consent, strategy: row.strategy)
         #expect(d.next == row.next)
         #expect(d.reject == row.reject)
         // idfa/trackers columns of §4.4 and the footers of §4.5-4.8: only A and U (without LAT) allow
         // them; trackers only once the CMP has recorded a choice (issue 14: never before the flow is done).
+        // The IDFA also needs Purpose 1 consent where the GDPR applies (issue 38): here a granted choice.
         let allowed = row.status == .authorized || row.status == .unavailable
-        #expect(d.idfaAllowed == allowed && d.trackersAllowed == (allowed && row.consent != .none))
+        #expect(d.idfaAllowed == (allowed && row.consent == .granted))
+        #expect(d.trackersAllowed == (allowed && row.consent != .none))
         // reapplyAfterCMP whenever ATT was refused (§4.2).
         #expect(d.reapplyAfterCMP == (row.status == .denied || row.status == .restricted))
         #expect(d.warnings.contains(.appReviewRisk) == (row.strategy == .attFirstCMPUnaffected))
@@ -78,8 +80,8 @@ import Testing
     @Test(arguments: ATTStrategy.allCases)
     func gdprDoesNotApplyRows(_ strategy: ATTStrategy) {
         for consent in ConsentState.allCases {
-            func decide(_ status: ATTStatus) -> ATTDecision {
-                ATTDecision.decide(status: status, consent: consent, gdprApplies: false, strategy: strategy)
+            func decide(_ status: ATTStatus) -> ConsentFlow.Decision {
+                strategyDecision(status: status, consent: consent, gdprApplies: false, strategy: strategy)
             }
             let n = decide(.notDetermined)
             #expect(n.next == .requestATT && !n.idfaAllowed && !n.trackersAllowed)
@@ -103,7 +105,7 @@ import Testing
             (ConsentState.none, ATTNextStep.showCMP), (.refused, .done), (.granted, .done), (.expired, .showCMP),
             (.dismissed, .done),
         ] {
-            let d = ATTDecision.decide(status: .restricted, consent: consent, strategy: strategy, options: options)
+            let d = strategyDecision(status: .restricted, consent: consent, strategy: strategy, options: options)
             #expect(d.next == next && d.reject == .none && !d.idfaAllowed && !d.trackersAllowed)
             #expect(d.warnings.contains(.restrictedShownFullCMP))
         }
@@ -114,7 +116,7 @@ import Testing
     @Test(arguments: [ATTStrategy.attFirstRejectTracking, .cmpFirst], [ATTStatus.denied, .restricted])
     func cmpThatCannotHideTracking(_ strategy: ATTStrategy, _ status: ATTStatus) {
         let options = ATTOptions(cmpSupportsNonTrackingScope: false)
-        let d = ATTDecision.decide(status: status, consent: .none, strategy: strategy, options: options)
+        let d = strategyDecision(status: status, consent: .none, strategy: strategy, options: options)
         #expect(d.next == .done && d.reject == .trackingScope && d.reapplyAfterCMP)
     }
 
@@ -122,7 +124,7 @@ import Testing
     @Test(arguments: ConsentState.allCases)
     func s3Literal(_ consent: ConsentState) {
         let options = ATTOptions(enforceOnCMPUnaffected: false)
-        let d = ATTDecision.decide(
+        let d = strategyDecision(
             status: .denied,
             consent: consent,
             strategy: .attFirstCMPUnaffected,
@@ -137,8 +139,8 @@ import Testing
     func legacyLimitAdTracking(_ strategy: ATTStrategy) {
         let options = ATTOptions(legacyLimitAdTracking: true)
         for consent in ConsentState.allCases {
-            let u = ATTDecision.decide(status: .unavailable, consent: consent, strategy: strategy, options: options)
-            let d = ATTDecision.decide(status: .denied, consent: consent, strategy: strategy, options: options)
+            let u = strategyDecision(status: .unavailable, consent: consent, strategy: strategy, options: options)
+            let d = strategyDecision(status: .denied, consent: consent, strategy: strategy, options: options)
             #expect(u == d)
         }
     }

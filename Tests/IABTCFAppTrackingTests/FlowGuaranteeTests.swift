@@ -11,8 +11,8 @@ import Testing
 
     /// Every flow × status (raw 0-3, unavailable, unknown 7 and -1) × consent × requested × GDPR ×
     /// trigger × restricted reading × a turned-on rejection.
-    static let everyInput: [(ConsentFlow, ATTFlowInput)] = {
-        var all: [(ConsentFlow, ATTFlowInput)] = []
+    static let everyInput: [(ConsentFlow, ConsentFlow.Input)] = {
+        var all: [(ConsentFlow, ConsentFlow.Input)] = []
         for flow in ATTFlow.allCases {
             for trigger in [nil] + ATTTrigger.allCases.map(Optional.some) {
                 for restrictedAsDenied in [false, true] {
@@ -26,12 +26,12 @@ import Testing
                         for consent in ConsentState.allCases {
                             for requested in [false, true] {
                                 for gdprApplies in [true, false] {
-                                    let state = ATTFlowState(attRequested: requested)
+                                    let state = ConsentFlow.State(attRequested: requested)
                                     for raw in [0, 1, 2, 3, 7, -1] {
                                         all.append(
                                             (
                                                 consentFlow,
-                                                ATTFlowInput(
+                                                ConsentFlow.Input(
                                                     rawStatus: raw,
                                                     consent: consent,
                                                     gdprApplies: gdprApplies,
@@ -43,7 +43,7 @@ import Testing
                                     all.append(
                                         (
                                             consentFlow,
-                                            ATTFlowInput(
+                                            ConsentFlow.Input(
                                                 status: .unavailable,
                                                 consent: consent,
                                                 gdprApplies: gdprApplies,
@@ -64,7 +64,7 @@ import Testing
     @Test func noTrackerBeforeTheFlowIsDone() {
         #expect(Self.everyInput.count == ATTFlow.allCases.count * 5 * 2 * 2 * 5 * 2 * 2 * 7)
         for (flow, input) in Self.everyInput {
-            let d = flow.decide(input)
+            let d = flow.evaluate(input)
             if d.trackersAllowed {
                 #expect(d.next == .done, "\(flow.rules) \(input)")
                 #expect(input.status != .notDetermined, "\(flow.rules) \(input)")
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func attOnlyWhileNotDeterminedAndOncePerRun() {
-        for (flow, input) in Self.everyInput where flow.decide(input).next == .requestATT {
+        for (flow, input) in Self.everyInput where flow.evaluate(input).next == .requestATT {
             #expect(input.status == .notDetermined && !input.state.attRequested, "\(flow.rules) \(input)")
             // After a refusal or a dismissed CMP, only a trigger that asks whatever the answer asks, and says so.
             if input.gdprApplies && (input.consent == .refused || input.consent == .dismissed)
@@ -93,14 +93,16 @@ import Testing
             {
                 // Google's documented order asks ATT after either answer without a warning.
                 #expect(flow.trigger == .always)
-                #expect(flow.decide(input).warnings.contains(.attAfterCMPRefusal) == (flow.rules != .guide(.googleUMP)))
+                #expect(
+                    flow.evaluate(input).warnings.contains(.attAfterCMPRefusal) == (flow.rules != .guide(.googleUMP))
+                )
             }
         }
     }
 
     @Test func aRejectionComesWithItsListsAndIsReapplied() {
         for (flow, input) in Self.everyInput {
-            let d = flow.decide(input)
+            let d = flow.evaluate(input)
             switch d.reject {
             case .none:
                 #expect(d.rejectPurposes.isEmpty && d.rejectSpecialFeatures.isEmpty && d.rejectVendors == .none)
@@ -228,8 +230,8 @@ struct SimulatedApp {
     var attRequests = 0
 
     /// One run of the flow, from launch or resume until done (at most 6 evaluations).
-    mutating func run() throws -> (steps: Int, decision: ATTDecision) {
-        var state = ATTFlowState(previousStatus: lastSeen)
+    mutating func run() throws -> (steps: Int, decision: ConsentFlow.Decision) {
+        var state = ConsentFlow.State(previousStatus: lastSeen)
         attRequests = 0
         for steps in 1...6 {
             let step = flow.evaluate(

@@ -29,7 +29,7 @@ import Testing
         "google-ump N DIS → ATT - no - | Which message",
         "google-ump N C- trigger=trackingScope → DONE - no - | Which message (other reading)",
         // Once per run: the alert could not show, so the flow ends without the ads SDK.
-        "google-ump N C+ req → DONE - no - | Which message",
+        "google-ump N C+ req → DONE - no attNotAnswered | Which message",
         // Both answered: "Before requesting ads, always check ... canRequestAds".
         "google-ump A C+ → DONE - yes - | quick start",
         "google-ump A C- → DONE - yes - | quick start",
@@ -76,14 +76,14 @@ import Testing
         for (flow, input) in FlowGuaranteeTests.everyInput {
             var busy = input
             busy.state.promptInProgress = true
-            let d = flow.decide(busy)
-            let free = flow.decide(input)
+            let d = flow.evaluate(busy)
+            let free = flow.evaluate(input)
             #expect(d.next == .wait && !d.trackersAllowed, "\(flow.rules) \(input)")
             #expect(d.reject == free.reject && d.idfaAllowed == free.idfaAllowed && d.warnings == free.warnings)
         }
         for i in GuardrailTests.everyCombination {
-            let state = ATTFlowState(promptInProgress: true)
-            let d = ATTDecision.decide(
+            let state = ConsentFlow.State(promptInProgress: true)
+            let d = strategyDecision(
                 status: i.status,
                 consent: i.consent,
                 gdprApplies: i.gdprApplies,
@@ -93,7 +93,7 @@ import Testing
             )
             #expect(d.next == .wait && !d.trackersAllowed && d.reject == i.decision.reject, "\(i)")
             let flow = ConsentFlow(strategy: i.strategy, options: i.options)
-            let viaFlow = flow.decide(ATTFlowInput(status: i.status, consent: i.consent, state: state))
+            let viaFlow = flow.evaluate(ConsentFlow.Input(status: i.status, consent: i.consent, state: state))
             #expect(viaFlow.next == .wait && !viaFlow.trackersAllowed)
         }
     }
@@ -106,7 +106,7 @@ import Testing
     func noTwoChains(_ guide: ATTFlow) {
         let flow = ConsentFlow(guide: guide)
         let stored = StoredConsent(tcString: Self.accept)
-        var state = ATTFlowState()
+        var state = ConsentFlow.State()
         let launch = flow.evaluate(
             status: .notDetermined,
             stored: stored,

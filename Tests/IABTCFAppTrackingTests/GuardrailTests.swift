@@ -16,8 +16,8 @@ import Testing
             "\(status) \(consent) gdpr=\(gdprApplies) \(strategy) restrictedAsDenied=\(options.restrictedAsDenied) "
                 + "hide=\(options.cmpSupportsNonTrackingScope) enforce=\(options.enforceOnCMPUnaffected) lat=\(String(describing: options.legacyLimitAdTracking))"
         }
-        var decision: ATTDecision {
-            ATTDecision.decide(
+        var decision: ConsentFlow.Decision {
+            strategyDecision(
                 status: status,
                 consent: consent,
                 gdprApplies: gdprApplies,
@@ -149,7 +149,7 @@ import Testing
                     var steps = 0
                     while true {
                         let consent = tc.map { ConsentState($0, scope: .appleDefault) } ?? ConsentState.none
-                        var d = ATTDecision.decide(status: status, consent: consent, strategy: strategy)
+                        var d = strategyDecision(status: status, consent: consent, strategy: strategy)
                         if let current = tc, let rejected = current.rejecting(d.reject, scope: .appleDefault) {
                             tc = rejected
                         }
@@ -182,7 +182,7 @@ import Testing
         let today = Timestamp(iso8601: "2026-11-22")!
         for scope in TrackingScope.presets.values {
             for rejection in [ATTRejection.trackingScope, .all] {
-                let decision = ATTDecision(next: .done, reject: rejection)
+                let decision = ConsentFlow.Decision(next: .done, reject: rejection)
                 let once = try TCString.applying(decision, to: vector.tcString, scope: scope, today: today)
                 let twice = try TCString.applying(decision, to: once, scope: scope, today: today)
                 #expect(twice == once)
@@ -225,6 +225,9 @@ import Testing
             }
         }
         // No rejection: the input comes back untouched.
-        #expect(try TCString.applying(ATTDecision(next: .done), to: vector.tcString, today: today) == vector.tcString)
+        #expect(
+            try TCString.applying(ConsentFlow.Decision(next: .done), to: vector.tcString, today: today)
+                == vector.tcString
+        )
     }
 }

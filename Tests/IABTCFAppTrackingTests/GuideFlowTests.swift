@@ -25,7 +25,7 @@ import Testing
         "didomi-att-first R C0 → CMP - no restrictedShownFullCMP | didomi.noticeOnlyIfAccepted",
         "didomi-att-first R C+ → DONE - no - | didomi.noticeOnlyIfAccepted",
         "didomi-att-first R C0 restrictedAsDenied → DONE ALL no - | didomi.assumedNoCMPConsent (other reading)",
-        "didomi-att-first N C0 req → CMP - no - | didomi.noticeOnlyIfAccepted",
+        "didomi-att-first N C0 req → CMP - no attNotAnswered | didomi.noticeOnlyIfAccepted",
         "didomi-att-first U C0 → CMP - no - | didomi.noticeOnlyIfAccepted",
         "didomi-att-first U C+ → DONE - yes - | didomi.noticeOnlyIfAccepted",
         "didomi-att-first 7 C0 → DONE ALL no unknownStatus | didomi.assumedNoCMPConsent",
@@ -34,7 +34,7 @@ import Testing
         "didomi-cmp-first N C0 → CMP - no - | didomi.cmpAlwaysDisplayed",
         "didomi-cmp-first N C+ → ATT - no - | didomi.atLeastOnePurpose",
         "didomi-cmp-first N C- → DONE - no attNotRequestedAfterCMP | didomi.alwaysShowATTAfterCMP",
-        "didomi-cmp-first N C+ req → DONE - no - | didomi.remainsNotDetermined",
+        "didomi-cmp-first N C+ req → DONE - no attNotAnswered | didomi.remainsNotDetermined",
         "didomi-cmp-first A C0 → CMP - no - | didomi.cmpAlwaysDisplayed",
         "didomi-cmp-first A C+ → DONE - yes - | didomi.independent",
         "didomi-cmp-first D C+ → DONE - no - | didomi.independent",
@@ -52,14 +52,14 @@ import Testing
         "pubconsent-att-first D C0 → DONE ALL no - | pubconsent.option1",
         "pubconsent-att-first D C+ → DONE ALL no - | pubconsent.assumedToDeny",
         "pubconsent-att-first U C0 → CMP - no - | pubconsent.uiOnlyIf",
-        "pubconsent-att-first N C0 req → CMP - no - | pubconsent.uiOnlyIf",
+        "pubconsent-att-first N C0 req → CMP - no attNotAnswered | pubconsent.uiOnlyIf",
         "pubconsent-att-first A DIS → DONE - no - | pubconsent.closeWithoutConsent",
         // PubConsent, option 2: CMP first.
         "pubconsent-cmp-first N C0 → CMP - no - | pubconsent.cmpThenATT",
         "pubconsent-cmp-first N C+ → ATT - no - | pubconsent.cmpThenATT",
         "pubconsent-cmp-first N C- → ATT - no attAfterCMPRefusal | pubconsent.cmpThenATT",
         "pubconsent-cmp-first N DIS → ATT - no attAfterCMPRefusal | pubconsent.closeWithoutConsent",
-        "pubconsent-cmp-first N C+ req → DONE - no - | pubconsent.cmpThenATT",
+        "pubconsent-cmp-first N C+ req → DONE - no attNotAnswered | pubconsent.cmpThenATT",
         "pubconsent-cmp-first A C- → DONE - yes - | pubconsent.distinctChoices",
         "pubconsent-cmp-first D C+ → DONE - no - | pubconsent.distinctChoices",
         "pubconsent-cmp-first R C+ → DONE - no - | pubconsent.distinctChoices",
@@ -67,7 +67,7 @@ import Testing
         // consentmanager.
         "consentmanager N C0 → ATT - no - | consentmanager.requestIfNotDetermined",
         "consentmanager N C+ → ATT - no - | consentmanager.checklistRequest",
-        "consentmanager N C0 req → CMP - no - | consentmanager.tableNotDetermined",
+        "consentmanager N C0 req → CMP - no attNotAnswered | consentmanager.tableNotDetermined",
         "consentmanager A C0 → CMP - no - | consentmanager.neverBeforeFlowFinishes",
         "consentmanager A C+ → DONE - yes - | consentmanager.checklistSDKs",
         "consentmanager A C- → DONE - yes - | consentmanager.tableAuthorized",
@@ -82,7 +82,7 @@ import Testing
         "consentmanager D EXP → CMP-NT T no - | consentmanager.userDenial",
         // Onesecondbefore, recommended: ATT first.
         "onesecondbefore-att-first N C0 → ATT - no - | onesecondbefore.firstAsk",
-        "onesecondbefore-att-first N C0 req → CMP - no - | onesecondbefore.dialogueAfter",
+        "onesecondbefore-att-first N C0 req → CMP - no attNotAnswered | onesecondbefore.dialogueAfter",
         "onesecondbefore-att-first A C0 → CMP - no - | onesecondbefore.dialogueAfter",
         "onesecondbefore-att-first A C+ → DONE - yes - | onesecondbefore.onlyWhenNotGiven",
         "onesecondbefore-att-first A EXP → CMP - no - | onesecondbefore.expiredShownAgain",
@@ -95,7 +95,7 @@ import Testing
         "onesecondbefore-cmp-first N C0 → CMP - no - | onesecondbefore.firstShowDialogue",
         "onesecondbefore-cmp-first N C+ → ATT - no - | onesecondbefore.purposes2to6",
         "onesecondbefore-cmp-first N C- → DONE - no attNotRequestedAfterCMP | onesecondbefore.dependingOnConsent",
-        "onesecondbefore-cmp-first N C+ req → DONE - no - | onesecondbefore.noResurface",
+        "onesecondbefore-cmp-first N C+ req → DONE - no attNotAnswered | onesecondbefore.noResurface",
         "onesecondbefore-cmp-first D EXP → CMP - no appReviewRisk | onesecondbefore.expiredShownAgain",
         "onesecondbefore-cmp-first D C+ → DONE - no - | onesecondbefore.noResurface",
         "onesecondbefore-cmp-first A EXP → CMP - no - | onesecondbefore.expiredShownAgain",
@@ -103,7 +103,7 @@ import Testing
         "onesecondbefore-cmp-first U C+ → DONE - yes - | onesecondbefore.idfaOnlyAfterAuthorized",
         // Adjust, no CMP.
         "adjust N C0 → ATT - no - | adjust.displayAPrompt",
-        "adjust N C0 req → DONE - no - | adjust.notDetermined",
+        "adjust N C0 req → DONE - no attNotAnswered | adjust.notDetermined",
         "adjust A C0 → DONE - yes - | adjust.idfaOnlyIfGranted",
         "adjust D C0 → DONE - no - | adjust.idfaOnlyIfGranted",
         "adjust R C0 → DONE - no - | adjust.restricted",
@@ -113,7 +113,7 @@ import Testing
 
     struct Scenario {
         var flow: ConsentFlow
-        var input: ATTFlowInput
+        var input: ConsentFlow.Input
         var next: ATTNextStep
         var reject: ATTRejection
         var trackers: Bool
@@ -129,7 +129,7 @@ import Testing
             let consents: [String: ConsentState] = [
                 "C0": ConsentState.none, "C-": .refused, "C+": .granted, "EXP": .expired, "DIS": .dismissed,
             ]
-            var state = ATTFlowState()
+            var state = ConsentFlow.State()
             var trigger: ATTTrigger?
             var scope: TrackingScope?
             var restrictedAsDenied: Bool?
@@ -152,9 +152,9 @@ import Testing
             )
             let consent = consents[given[2]]!
             if let raw = Int(given[1]) {
-                input = ATTFlowInput(rawStatus: raw, consent: consent, state: state)
+                input = ConsentFlow.Input(rawStatus: raw, consent: consent, state: state)
             } else {
-                input = ATTFlowInput(status: statuses[given[1]]!, consent: consent, state: state)
+                input = ConsentFlow.Input(status: statuses[given[1]]!, consent: consent, state: state)
             }
             next = ["ATT": .requestATT, "CMP": .showCMP, "CMP-NT": .showCMPWithoutTracking, "DONE": .done][expected[0]]!
             reject = ["-": ATTRejection.none, "T": .trackingScope, "ALL": .all][expected[1]]!
@@ -191,7 +191,7 @@ import Testing
     @Test(arguments: scenarios)
     func scenario(_ row: String) {
         let s = Scenario(row)
-        let d = s.flow.decide(s.input)
+        let d = s.flow.evaluate(s.input)
         let quote = Comment(rawValue: Self.quote(row).map(String.init(describing:)) ?? row)
         #expect(d.next == s.next, quote)
         #expect(d.reject == s.reject, quote)
@@ -200,8 +200,10 @@ import Testing
         // The IDFA only with authorized or without ATT: "If permission is not asked or if the user
         // denies permission, the IDFA will not be available to your app and embedded third-party
         // SDKs." (Didomi, "App Tracking Transparency (iOS 14.5+)"); Adjust's and Onesecondbefore's
-        // quotes in GuideQuote say the same.
-        #expect(d.idfaAllowed == (s.input.status == .authorized || s.input.status == .unavailable), quote)
+        // quotes in GuideQuote say the same. Where the GDPR applies (every row), reading it is access
+        // to the device: it needs a stored choice with Purpose 1 consent too (here: granted).
+        let attAllows = s.input.status == .authorized || s.input.status == .unavailable
+        #expect(d.idfaAllowed == (attAllows && s.input.consent == .granted), quote)
         #expect(d.reapplyAfterCMP == (s.reject != .none), quote)
     }
 
@@ -210,7 +212,7 @@ import Testing
     /// others but consentmanager, whose cases follow.
     @Test(arguments: ATTFlow.allCases)
     func rejectionLists(_ flow: ATTFlow) {
-        let d = ConsentFlow(guide: flow).decide(ATTFlowInput(status: .denied, consent: .none))
+        let d = ConsentFlow(guide: flow).evaluate(ConsentFlow.Input(status: .denied, consent: .none))
         switch flow {
         case .didomiATTFirst, .pubConsentATTFirst:
             #expect(d.rejectPurposes == (try! PurposeSet(1...11)) && d.rejectSpecialFeatures == [1, 2])
@@ -232,7 +234,7 @@ import Testing
     /// choice to collect, and no vendor once it has recorded one.
     @Test func consentmanagerRejectsVendorsOnceWithoutAVendorList() throws {
         let flow = ConsentFlow(guide: .consentmanager)
-        let before = flow.decide(ATTFlowInput(status: .denied, consent: .none))
+        let before = flow.evaluate(ConsentFlow.Input(status: .denied, consent: .none))
         #expect(before.next == .showCMPWithoutTracking && before.rejectVendors == .all)
         // The CMP saved the non-tracking purposes and two vendors; every later evaluation keeps them.
         let saved = try Self.repro()
@@ -248,7 +250,7 @@ import Testing
         let resumed = flow.evaluate(
             status: .denied,
             stored: StoredConsent(tcString: try TrackingFixtures.acceptAll().encoded()),
-            state: ATTFlowState(previousStatus: .authorized),
+            state: ConsentFlow.State(previousStatus: .authorized),
             today: Self.today
         )
         let after = try TCString(encoded: try #require(resumed.rewrittenTCString))
@@ -271,7 +273,7 @@ import Testing
             try related.insert(id)
         }
         for consent in [ConsentState.none, .refused, .granted] {
-            let d = flow.decide(ATTFlowInput(status: .denied, consent: consent))
+            let d = flow.evaluate(ConsentFlow.Input(status: .denied, consent: consent))
             #expect(d.rejectVendors == .only(related), "\(consent)")
         }
         #expect(related.contains(755) && related.contains(2) && !related.contains(131))
@@ -285,7 +287,7 @@ import Testing
         #expect(after.permissions(in: gvl).permission(vendor: 131, purpose: 1).isAllowed)
         #expect(!after.permissions(in: gvl).permission(vendor: 755, purpose: 1).isAllowed)
         // Nothing is rejected while ATT allows tracking.
-        #expect(flow.decide(ATTFlowInput(status: .authorized, consent: .granted)).rejectVendors == .none)
+        #expect(flow.evaluate(ConsentFlow.Input(status: .authorized, consent: .granted)).rejectVendors == .none)
     }
 
     /// Didomi, "App Tracking Transparency (iOS 14.5+)", its App Review advice ("We recommend being
@@ -340,12 +342,12 @@ import Testing
         let consentFlow = ConsentFlow(guide: flow)
         for previous in ATTStatus.allCases {
             for current in ATTStatus.allCases {
-                let state = ATTFlowState(attRequested: true, previousStatus: previous)
-                let d = consentFlow.decide(ATTFlowInput(status: current, consent: .granted, state: state))
+                let state = ConsentFlow.State(attRequested: true, previousStatus: previous)
+                let d = consentFlow.evaluate(ConsentFlow.Input(status: current, consent: .granted, state: state))
                 #expect(d.statusChanged == (previous != current))
             }
         }
-        #expect(!consentFlow.decide(ATTFlowInput(status: .denied, consent: .granted)).statusChanged)
+        #expect(!consentFlow.evaluate(ConsentFlow.Input(status: .denied, consent: .granted)).statusChanged)
     }
 
     /// The triggers read from a real TC string: Didomi counts consent to any purpose

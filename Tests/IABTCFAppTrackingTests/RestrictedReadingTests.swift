@@ -4,7 +4,7 @@ import Testing
 /// `restrictedAsDenied` is one option with one sign for strategies and guides: `true` handles ATT
 /// restricted as a refusal, `false` as a device without ATT (full CMP, a warning, no rejection).
 @Suite struct RestrictedReadingTests {
-    static let restricted = ATTFlowInput(status: .restricted, consent: .none)
+    static let restricted = ConsentFlow.Input(status: .restricted, consent: .none)
 
     @Test func aGuideDefaultsToItsOwnReading() {
         for flow in ATTFlow.allCases {
@@ -19,7 +19,7 @@ import Testing
             ATTFlow.allCases.filter { $0 != .adjust }.map { ConsentFlow(guide: $0, restrictedAsDenied: false) }
             + ATTStrategy.allCases.map { ConsentFlow(strategy: $0, options: ATTOptions(restrictedAsDenied: false)) }
         for flow in flows {
-            let decision = flow.decide(Self.restricted)
+            let decision = flow.evaluate(Self.restricted)
             #expect(decision.next == .showCMP && decision.reject == .none, "\(flow.rules)")
             #expect(!decision.idfaAllowed && !decision.trackersAllowed, "\(flow.rules)")
             if flow.rules != .guide(.googleUMP) {
@@ -33,8 +33,8 @@ import Testing
             ATTFlow.allCases.map { ConsentFlow(guide: $0, scope: .appleDefault, restrictedAsDenied: true) }
             + ATTStrategy.allCases.map { ConsentFlow(strategy: $0) }
         for flow in flows {
-            let denied = flow.decide(ATTFlowInput(status: .denied, consent: .none))
-            let restricted = flow.decide(Self.restricted)
+            let denied = flow.evaluate(ConsentFlow.Input(status: .denied, consent: .none))
+            let restricted = flow.evaluate(Self.restricted)
             #expect(restricted.reject == denied.reject && restricted.reject != .none, "\(flow.rules)")
             #expect(!restricted.warnings.contains(.restrictedShownFullCMP), "\(flow.rules)")
         }
@@ -44,25 +44,25 @@ import Testing
         var flow = ConsentFlow(strategy: .attFirstDenyAll)
         flow.restrictedAsDenied = false
         #expect(flow.rules == .strategy(.attFirstDenyAll, ATTOptions(restrictedAsDenied: false)))
-        #expect(flow.decide(Self.restricted).warnings.contains(.restrictedShownFullCMP))
+        #expect(flow.evaluate(Self.restricted).warnings.contains(.restrictedShownFullCMP))
         var guide = ConsentFlow(guide: .consentmanager)
         guide.restrictedAsDenied = false
-        #expect(!guide.restrictedAsDenied && guide.decide(Self.restricted).next == .showCMP)
+        #expect(!guide.restrictedAsDenied && guide.evaluate(Self.restricted).next == .showCMP)
     }
 
     /// `legacyLimitAdTracking` set on the flow reaches a strategy's options, so Limit Ad Tracking
     /// on a device without ATT is a refusal in strategies and guides alike.
     @Test func legacyLimitAdTrackingIsOneOptionToo() {
-        let unavailable = ATTFlowInput(status: .unavailable, consent: .none)
+        let unavailable = ConsentFlow.Input(status: .unavailable, consent: .granted)
         for strategy in ATTStrategy.allCases {
             var flow = ConsentFlow(strategy: strategy)
-            #expect(flow.decide(unavailable).idfaAllowed, "\(strategy)")
+            #expect(flow.evaluate(unavailable).idfaAllowed, "\(strategy)")
             flow.legacyLimitAdTracking = true
             #expect(flow.rules == .strategy(strategy, ATTOptions(legacyLimitAdTracking: true)))
-            #expect(!flow.decide(unavailable).idfaAllowed, "\(strategy)")
+            #expect(!flow.evaluate(unavailable).idfaAllowed, "\(strategy)")
         }
         var guide = ConsentFlow(guide: .didomiATTFirst)
         guide.legacyLimitAdTracking = true
-        #expect(guide.legacyLimitAdTracking == true && !guide.decide(unavailable).idfaAllowed)
+        #expect(guide.legacyLimitAdTracking == true && !guide.evaluate(unavailable).idfaAllowed)
     }
 }

@@ -5,8 +5,8 @@ import Testing
 
 /// The walk-through vectors of the decision model (§4.9 of the ATT research notes), one case each.
 @Suite struct WalkthroughTests {
-    func decide(_ status: ATTStatus, _ consent: ConsentState, _ strategy: ATTStrategy) -> ATTDecision {
-        ATTDecision.decide(status: status, consent: consent, strategy: strategy)
+    func decide(_ status: ATTStatus, _ consent: ConsentState, _ strategy: ATTStrategy) -> ConsentFlow.Decision {
+        strategyDecision(status: status, consent: consent, strategy: strategy)
     }
 
     @Test func v1DenyAllAuthorizedThenAccept() {
@@ -88,11 +88,11 @@ import Testing
     }
 
     @Test func gdprDoesNotApply() {
-        let n = ATTDecision.decide(status: .notDetermined, consent: .none, gdprApplies: false, strategy: .cmpFirst)
+        let n = strategyDecision(status: .notDetermined, consent: .none, gdprApplies: false, strategy: .cmpFirst)
         #expect(n.next == .requestATT && !n.trackersAllowed)
-        let a = ATTDecision.decide(status: .authorized, consent: .none, gdprApplies: false, strategy: .cmpFirst)
+        let a = strategyDecision(status: .authorized, consent: .none, gdprApplies: false, strategy: .cmpFirst)
         #expect(a.next == .done && a.trackersAllowed && a.idfaAllowed)
-        let d = ATTDecision.decide(status: .denied, consent: .none, gdprApplies: false, strategy: .attFirstDenyAll)
+        let d = strategyDecision(status: .denied, consent: .none, gdprApplies: false, strategy: .attFirstDenyAll)
         #expect(d.next == .done && d.reject == .none && !d.trackersAllowed)
     }
 

@@ -31,7 +31,7 @@ import Testing
         let old = GVLFixtures.v51
         let new = GVLFixtures.v17
         let tc = try old.tcString(for: .acceptAll, cmp: Self.cmp, day: Self.day2020)
-        let reasons = tc.renewal(against: new, previous: old, today: Self.day2020)
+        let reasons = tc.renewal(against: new, previous: old, shownVendors: new.activeVendorIds, today: Self.day2020)
         #expect(reasons.count == 3)
 
         let expectedNew = new.activeVendorIds.subtracting(old.activeVendorIds)
@@ -96,7 +96,9 @@ import Testing
         #expect(GVLFixtures.corpus.count > 10)
         for tc in GVLFixtures.corpus {
             let reasons = tc.renewal(against: gvl, previous: GVLFixtures.v51, today: Self.day2026)
-            let new = gvl.activeVendorIds.subtracting(tc.disclosedVendors ?? VendorSet())
+            // The default shown vendors are the string's own Disclosed Vendors: only a string
+            // without the segment has new vendors (the whole list).
+            let new = tc.disclosedVendors == nil ? gvl.activeVendorIds : VendorSet()
             #expect(reasons.contains(.newVendors(new)) == !new.isEmpty)
             let policy = RenewalReason.policyVersion(string: tc.policyVersion, list: gvl.tcfPolicyVersion)
             #expect(reasons.contains(policy) == (tc.policyVersion < gvl.tcfPolicyVersion))
@@ -107,5 +109,33 @@ import Testing
                 for change in changes { #expect(tc.disclosedVendors?.contains(change.vendorId) == true) }
             }
         }
+    }
+
+    /// Issue 38: a CMP shows its configured vendors, not the whole list, so by default the vendors
+    /// shown are those the string disclosed; a string without Disclosed Vendors disclosed none.
+    @Test func shownVendorsDefaultToTheStringsDisclosedVendors() throws {
+        let gvl = GVLFixtures.v17
+        let configured = try gvl.tcString(for: .acceptAll, cmp: Self.cmp, day: Self.day2026, shownVendors: [1, 2, 755])
+        #expect(configured.renewal(against: gvl, today: Self.day2026).isEmpty)
+        #expect(
+            configured.renewal(against: gvl, shownVendors: [1, 2, 8, 755], today: Self.day2026) == [.newVendors([8])]
+        )
+        var undisclosed = configured
+        undisclosed.disclosedVendors = nil
+        #expect(undisclosed.renewal(against: gvl, today: Self.day2026) == [.newVendors(gvl.activeVendorIds)])
+    }
+
+    /// Issue 38: the age needs no vendor list. Google, "Troubleshooting IAB EU TCF v2.2
+    /// implementation": "If the consent decision is more than 13 months old, the TC string will no
+    /// longer be considered valid by Google and Google will not serve ads to that user."
+    @Test func theAgeNeedsNoVendorList() throws {
+        let tc = try GVLFixtures.v17.tcString(for: .acceptAll, cmp: Self.cmp, day: Self.day2026)
+        let oneDay: Int64 = 864_000
+        let later = { (days: Int64) in Timestamp(deciseconds: Self.day2026.deciseconds + days * oneDay) }
+        #expect(tc.ageInDays(on: later(395)) == 395 && !tc.isExpired(on: later(395)))
+        #expect(tc.isExpired(on: later(396)) && tc.isExpired(on: later(31), maximumAge: 30))
+        #expect(tc.renewal(today: later(395)).isEmpty)
+        #expect(tc.renewal(today: later(396)) == [.expired(lastUpdated: Self.day2026, ageInDays: 396, maximumAge: 395)])
+        #expect(tc.renewal(today: later(5000), maximumAge: nil).isEmpty)
     }
 }

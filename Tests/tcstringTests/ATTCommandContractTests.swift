@@ -8,8 +8,10 @@ import Testing
 /// keys in order, `tcString` only with `--tc-string`, consent derived from the string without `--consent`.
 @Suite struct ATTCommandContractTests {
     static let contractKeys = ["next", "reject", "idfaAllowed", "trackersAllowed", "reapplyAfterCMP", "warnings"]
-    /// The keys issue 14 added after them (and after `tcString`).
-    static let flowKeys = ["statusChanged", "rejectPurposes", "rejectSpecialFeatures", "rejectVendors"]
+    /// The keys issue 14 added after them (and after `tcString`), then issue 38's `attRequestableFrom`.
+    static let flowKeys = [
+        "statusChanged", "rejectPurposes", "rejectSpecialFeatures", "rejectVendors", "attRequestableFrom",
+    ]
 
     func run(_ arguments: [String]) throws -> (status: Int32, json: JSON?) {
         let output = try CommandLineTool.run(["att"] + arguments)
@@ -97,8 +99,11 @@ import Testing
             let byName = try run(["--status", name, "--strategy", "attFirstRejectTracking"])
             #expect(byNumber.json == byName.json, "\(raw)")
         }
+        // Without ATT the IDFA needs Purpose 1 consent where the GDPR applies: none before the CMP.
         let unavailable = try run(["--status", "unavailable", "--strategy", "attFirstDenyAll"])
-        #expect(unavailable.json?["idfaAllowed"] == .bool(true) && unavailable.json?["next"] == .string("showCMP"))
+        #expect(unavailable.json?["idfaAllowed"] == .bool(false) && unavailable.json?["next"] == .string("showCMP"))
+        let granted = try run(["--status", "unavailable", "--strategy", "attFirstDenyAll", "--consent", "granted"])
+        #expect(granted.json?["idfaAllowed"] == .bool(true) && granted.json?["next"] == .string("done"))
     }
 
     @Test func gdprDoesNotApply() throws {
@@ -111,13 +116,13 @@ import Testing
         let consentmanager = try CommandLineTool.run(["att", "--flow", "consentmanager", "--status", "denied"])
         #expect(
             consentmanager.stdout
-                == #"{"next":"showCMPWithoutTracking","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[2,3,4,7],"rejectSpecialFeatures":[1,2],"rejectVendors":"all"}"#
+                == #"{"next":"showCMPWithoutTracking","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[2,3,4,7],"rejectSpecialFeatures":[1,2],"rejectVendors":"all","attRequestableFrom":null}"#
                 + "\n"
         )
         let denyAll = try CommandLineTool.run(["att", "--status", "denied", "--strategy", "attFirstDenyAll"])
         #expect(
             denyAll.stdout
-                == #"{"next":"done","reject":"all","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[1,2,3,4,5,6,7,8,9,10,11],"rejectSpecialFeatures":[1,2],"rejectVendors":"all"}"#
+                == #"{"next":"done","reject":"all","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[1,2,3,4,5,6,7,8,9,10,11],"rejectSpecialFeatures":[1,2],"rejectVendors":"all","attRequestableFrom":null}"#
                 + "\n"
         )
         let applied = try CommandLineTool.run([
@@ -126,7 +131,7 @@ import Testing
         ])
         #expect(
             applied.stdout
-                == #"{"next":"done","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"tcString":"COtybn4QuFeUAKjACBENAPCAAEBAAEAAAIAAAAAAAAAA","statusChanged":false,"rejectPurposes":[3,4,7,9],"rejectSpecialFeatures":[1,2],"rejectVendors":[]}"#
+                == #"{"next":"showCMPWithoutTracking","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"tcString":"COtybn4QuFeUAKjACBENAPCAAEBAAEAAAIAAAAAAAAAA","statusChanged":false,"rejectPurposes":[3,4,7,9],"rejectSpecialFeatures":[1,2],"rejectVendors":[],"attRequestableFrom":null}"#
                 + "\n"
         )
         // The rewritten string lost purpose 9's legitimate interest and special feature 1, kept the
@@ -191,7 +196,10 @@ import Testing
         // Flow state: a repeated notDetermined falls through to the CMP; a status change is reported.
         let fallThrough = try run(["--flow", "didomi-att-first", "--status", "notDetermined", "--att-requested"])
         #expect(fallThrough.json?["next"] == .string("showCMP"))
-        let changed = try run(["--flow", "adjust", "--status", "authorized", "--previous-status", "notDetermined"])
+        let changed = try run([
+            "--flow", "adjust", "--status", "authorized", "--previous-status", "notDetermined", "--gdpr-applies",
+            "false",
+        ])
         #expect(changed.json?["statusChanged"] == .bool(true) && changed.json?["idfaAllowed"] == .bool(true))
         // The issue's compliance bug: authorized before the CMP answered allows no tracker, in every strategy.
         for strategy in ATTStrategy.allCases {

@@ -1,0 +1,150 @@
+public import IABTCF
+import IABTCFVendorList
+
+// The rules every guide flow and every strategy shares, from Apple's ATT as it ships since
+// iOS/iPadOS 27.2 and from the law on reading the IDFA. Apple's page is the documentation of
+// `ATTrackingManager.requestTrackingAuthorization(completionHandler:)`
+// (https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/requesttrackingauthorization(completionhandler:)),
+// sections "Handle the person's response" and "Prompt again after a year". The guides predate
+// 27.2: their flows keep their literal next step, with the warnings these rules add.
+
+extension ConsentFlow {
+    /// Where the person is, as far as Apple's ATT rules are concerned.
+    public enum Region: String, Sendable, Hashable, CaseIterable {
+        /// Apple's European Union rules apply: an answered prompt may show again after a year.
+        case eu
+        /// Anywhere else: an answered prompt never shows again.
+        case other
+    }
+
+    /// Whether the app asks ATT again, once Apple allows it, a person who denied it.
+    public enum Reprompt: String, Sendable, Hashable, CaseIterable {
+        /// Never: a denial stays final for the flow.
+        case never
+        /// A denial in the European Union, a year after the answer (Apple, "Prompt again after a
+        /// year": "You can make an additional request after a year whether the person approves or
+        /// denies your app's previous tracking request, unless the person disables tracking in
+        /// Settings > Privacy & Security > Tracking.").
+        case denied
+    }
+
+    /// Whether an ATT refusal makes this flow reject something from the TC string: every strategy
+    /// except ``ATTStrategy/attFirstCMPUnaffected`` without enforcement; a guide's flow when its
+    /// ``rejection`` is not ``ATTRejection/none``.
+    public var rejectsOnRefusal: Bool {
+        switch rules {
+        case .strategy(let strategy, let options):
+            strategy != .attFirstCMPUnaffected || options.enforceOnCMPUnaffected
+        case .guide:
+            rejection != .none
+        }
+    }
+
+    /// The stored choice a TC string records on `today`: ``ConsentState/expired`` once its
+    /// LastUpdated is more than ``maximumAge`` days old, otherwise as ``trigger`` reads it.
+    public func consent(of tcString: TCString, today: Timestamp) -> ConsentState {
+        if let maximumAge, tcString.isExpired(on: today, maximumAge: maximumAge) { return .expired }
+        return ConsentState(tcString, trigger: trigger, scope: scope)
+    }
+
+    /// The first day ATT may be requested (``ConsentFlow/Decision/attRequestableFrom``).
+    func attRequestableFrom(_ input: ConsentFlow.Input) -> Timestamp? {
+        guard !input.isUnknownStatus else { return nil }
+        switch input.status {
+        case .notDetermined:
+            // "your app needs to call the method again to receive an authorization answer".
+            return input.today?.startOfDay
+        case .denied, .authorized:
+            // "the system notes the date and doesn't allow the prompt to display again until a year passes".
+            guard input.state.region == .eu else { return nil }
+            return input.state.attAnswered.map(Self.oneYearAfter)
+        case .restricted, .unavailable:
+            return nil
+        }
+    }
+
+    /// The same day a year later (29 February: 1 March), at 00:00 UTC.
+    static func oneYearAfter(_ day: Timestamp) -> Timestamp {
+        let date = day.components
+        return (try? Timestamp(year: date.year + 1, month: date.month, day: date.day))
+            ?? (try? Timestamp(year: date.year + 1, month: 3, day: 1)) ?? day.startOfDay
+    }
+
+    /// What the ATT status allows in this flow: the one refusal check every strategy and guide uses.
+    func permission(for status: ATTStatus) -> ATTPermission {
+        // Only authorized, or a device without ATT and without Limit Ad Tracking, may track; an
+        // unknown raw value is already denied here (it fails closed).
+        ATTPermission(
+            mayTrack: status == .authorized || (status == .unavailable && legacyLimitAdTracking != true),
+            refusal: status == .denied || (status == .restricted && restrictedAsDenied)
+                || (status == .unavailable && legacyLimitAdTracking == true)
+        )
+    }
+
+    /// Applies the rules every flow and strategy shares to `decision`, the flow's own answer for
+    /// `input`. It runs before the rejection lists are filled and before a prompt on screen turns
+    /// the step into ``ATTNextStep/wait``.
+    func applySharedRules(to decision: inout ConsentFlow.Decision, _ input: ConsentFlow.Input) {
+        let state = input.state
+        let isStrategy = if case .strategy = rules { true } else { false }
+        // A refusal the person made in the CMP, not one our rejection wrote: a strategy never asks
+        // ATT after it.
+        let refusedInCMP = (input.consent == .refused || input.consent == .dismissed) && !state.rejectionApplied
+        decision.attRequestableFrom = attRequestableFrom(input)
+
+        // Reading the IDFA is access to the device: where the GDPR applies it needs Purpose 1
+        // consent as well as ATT. (The guides' "IDFA: Yes" is what the OS returns, not what the law
+        // allows; no guide reads it before the CMP.)
+        if input.gdprApplies && !input.allowsDeviceAccess { decision.idfaAllowed = false }
+
+        if input.status == .notDetermined && state.attRequested && !input.isUnknownStatus {
+            // "The status is notDetermined if the system dismisses the prompt without a decision
+            // from the person; in this scenario, your app needs to call the method again to receive
+            // an authorization answer from the person." The guides' flows keep their next step.
+            decision.warnings.append(.attNotAnswered)
+            decision.idfaAllowed = false
+            if isStrategy && !refusedInCMP {
+                decision.next = .requestATT
+                decision.trackersAllowed = false
+            }
+        }
+
+        if input.status == .authorized && state.rejectionApplied && input.gdprApplies {
+            // The stored string lacks what the rejection removed: the CMP collects it again, and
+            // nothing starts until it has.
+            decision.next = .showCMP
+            decision.reject = .none
+            decision.reapplyAfterCMP = false
+            decision.trackersAllowed = false
+            decision.warnings.append(.attAuthorizedAfterRejection)
+        }
+
+        // "You can make an additional request after a year whether the person approves or denies
+        // your app's previous tracking request": with the app's consent, a denial is asked again
+        // (once per run); an authorization never is.
+        if reprompt == .denied && input.status == .denied && !input.isUnknownStatus && !state.attRequested,
+            let from = decision.attRequestableFrom, let today = input.today, from <= today.startOfDay,
+            !(isStrategy && refusedInCMP)
+        {
+            let explainerFirst = rules == .guide(.googleUMP) && idfaExplainer && !state.cmpShown
+            decision.next = explainerFirst ? .showIDFAExplainer : .requestATT
+            decision.idfaAllowed = false
+            decision.trackersAllowed = false
+            // A guide's appReviewRisk was about the CMP it showed after the denial, which now waits.
+            if !isStrategy { decision.warnings.removeAll { $0 == .appReviewRisk } }
+            let warns = refusedInCMP && rules != .guide(.googleUMP)
+            if warns && !decision.warnings.contains(.attAfterCMPRefusal) {
+                decision.warnings.append(.attAfterCMPRefusal)
+            }
+        }
+    }
+}
+
+/// What the ATT status allows, read once per evaluation (``ConsentFlow/permission(for:)``).
+struct ATTPermission {
+    /// Whether ATT lets the device track: authorized, or no ATT without Limit Ad Tracking.
+    var mayTrack: Bool
+    /// Whether ATT refuses tracking: denied (and any unknown raw value), restricted where it counts
+    /// as a refusal (``ConsentFlow/restrictedAsDenied``), no ATT with Limit Ad Tracking.
+    var refusal: Bool
+}
