@@ -30,7 +30,7 @@ import Testing
     enum Breakage: String, CaseIterable, Sendable {
         case coreLIForPurpose3, coreLIForPurpose1, publisherLIForPurpose6, policyVersion3, noDisclosedVendors,
             globalScope, differentDays, specialFeature3, restrictionType3, restrictionPurpose30, letterOutsideAZ,
-            cmpId0, cmpId1, vendorListVersion0
+            cmpId0, cmpId1, vendorListVersion0, consentForUndisclosedVendor, legitimateInterestForUndisclosedVendor
 
         var rule: PolicyRule {
             switch self {
@@ -44,6 +44,7 @@ import Testing
             case .letterOutsideAZ: .invalidLetterCode
             case .cmpId0, .cmpId1: .cmpIdInvalid
             case .vendorListVersion0: .vendorListVersionInvalid
+            case .consentForUndisclosedVendor, .legitimateInterestForUndisclosedVendor: .vendorNotDisclosed
             }
         }
 
@@ -63,6 +64,8 @@ import Testing
             case .cmpId0: tc.cmpId = 0
             case .cmpId1: tc.cmpId = 1
             case .vendorListVersion0: tc.vendorListVersion = 0
+            case .consentForUndisclosedVendor: tc.vendorConsents = [2, 9]
+            case .legitimateInterestForUndisclosedVendor: tc.vendorLegitimateInterests = [1, 755]
             }
         }
     }
@@ -89,6 +92,25 @@ import Testing
                 "tcf.vendorListVersionInvalid: VendorListVersion is 0; Global Vendor List versions start at 1",
             ]
         )
+    }
+
+    /// TCF 2.3: consent and legitimate-interest bits for vendors the Disclosed Vendors segment lacks
+    /// are named; bits for disclosed vendors, and any bits on a string without the segment, are not.
+    @Test func undisclosedVendorsAreNamed() throws {
+        var tc = try Self.compliant()
+        tc.vendorConsents = [1, 2, 9, 10, 11, 755]
+        tc.vendorLegitimateInterests = [3, 12]
+        #expect(
+            tc.validate().map(\.description) == [
+                "tcf23.vendorNotDisclosed: VendorConsents sets vendors [9-11, 755], which the Disclosed Vendors segment does not list",
+                "tcf23.vendorNotDisclosed: VendorLegitimateInterests sets vendors [12], which the Disclosed Vendors segment does not list",
+            ]
+        )
+        tc.disclosedVendors = try VendorSet([1, 2, 3, 9, 10, 11, 12, 755])
+        #expect(tc.validate() == [])
+        tc.disclosedVendors = nil
+        tc.markUpdated(at: Timestamp(iso8601: "2026-02-28")!)
+        #expect(tc.validate() == [])
     }
 
     @Test func datesAtTheBoundaries() throws {
