@@ -226,7 +226,7 @@ enum Usage {
     static let commands = [
         "decode": decode, "encode": encode, "reencode": reencode, "explain": explain, "validate": validate,
         "inapp": inApp, "ac": additionalConsent, "att": ATTCommand.usage, "permissions": permissions, "bench": bench,
-        "random": random, "renew": RenewCommand.usage,
+        "random": random, "renew": RenewCommand.usage, "ads": AdsCommand.usage,
     ]
 
     static let tool = """
@@ -241,6 +241,7 @@ enum Usage {
             ("validate", "TCF 2.2/2.3 policy findings"),
             ("permissions", "may each vendor of a vendor list process each purpose"),
             ("renew", "must a stored choice be asked again (new vendors, changes, age)"),
+            ("ads", "may I request ads from a vendor (Google), and which kind"),
             ("inapp", "the IABTCF_ in-app key/value map"),
             ("ac", "a Google Additional Consent string"),
             ("att", "the next step of an App Tracking Transparency + consent flow"),

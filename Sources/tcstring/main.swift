@@ -24,6 +24,7 @@ case "explain": status = ExplainCommand.run(rest)
 case "att": status = ATTCommand.run(rest)
 case "permissions": status = PermissionsCommand.run(rest)
 case "renew": status = RenewCommand.run(rest)
+case "ads": status = AdsCommand.run(rest)
 case "--version", "version":
     Terminal.out("tcstring \(Usage.version)")
     status = 0
