@@ -62,7 +62,11 @@ enum PolicyCommands {
         }
         let options = decoding.options
         return Inputs.each(operands, arguments, options: options, failure: .errorObject(pretty: pretty)) { input in
-            let keys = try input.tcString().inAppKeys(gdprApplies: gdprApplies, maximumLength: options.maximumLength)
+            let keys =
+                switch try input.decode() {
+                case .tc(let tc): try tc.inAppKeys(gdprApplies: gdprApplies, maximumLength: options.maximumLength)
+                case .gpp(let gpp): try gpp.inAppKeys(gdprApplies: gdprApplies, maximumLength: options.maximumLength)
+                }
             let members = keys.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
             Terminal.out(JSON.object(members).serialized(pretty: pretty))
             return false

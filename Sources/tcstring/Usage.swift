@@ -186,7 +186,8 @@ enum Usage {
 
     static let inApp = """
         usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--strict] [--max-length N] [STRING | -]
-          Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted.
+          Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
+          GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
 
         """
         + options([

@@ -149,3 +149,25 @@ import Testing
         #expect(findings.stdout.contains("tcf23.vendorNotDisclosed: VendorConsents sets vendors [32]"))
     }
 }
+
+/// `tcstring inapp` of a GPP string: the IABGPP_ keys next to the IABTCF_ keys of its TCF EU section.
+@Suite struct InAppGPPCommandTests {
+    @Test func gppKeys() throws {
+        let section = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let output = try CommandLineTool.run(["inapp", "DBACNY~\(section)~1YNN"])
+        #expect(output.status == 0)
+        let json = try JSON(parsing: output.stdout)
+        #expect(json["IABGPP_HDR_GppString"] == .string("DBACNY~\(section)~1YNN"))
+        #expect(json["IABGPP_GppSID"] == .string("2_6"))
+        #expect(json["IABGPP_2_String"] == .string(section) && json["IABTCF_TCString"] == .string(section))
+        #expect(json["IABTCF_CmpSdkID"] == .int(31))
+        // The IABTCF_ keys are those of the section alone.
+        let plain = try JSON(parsing: CommandLineTool.run(["inapp", section]).stdout)
+        guard case .object(let gppMembers) = json, case .object(let plainMembers) = plain else {
+            Issue.record("not objects")
+            return
+        }
+        #expect(JSON.object(gppMembers.filter { $0.0.hasPrefix("IABTCF_") }) == JSON.object(plainMembers))
+        #expect(gppMembers.count == plainMembers.count + 3)
+    }
+}
