@@ -43,14 +43,8 @@ enum AdsCommand {
                 vendor = arguments.value(of: option, "a vendor id (1-65535)") {
                     Int($0).flatMap { (1...VendorSet.maxID).contains($0) ? $0 : nil }
                 }
-            case "--max-age-days":
-                maximumAge = arguments.value(of: option, "a number of days (0 or more)") {
-                    Int($0).flatMap { $0 >= 0 ? $0 : nil }
-                }
-            case "--today":
-                today = arguments.value(of: option, "a day YYYY-MM-DD") { text in
-                    text.count == 10 ? Timestamp(iso8601: text) : nil
-                }
+            case "--max-age-days": maximumAge = arguments.days(of: option)
+            case "--today": today = arguments.day(of: option)
             case "--gdpr-applies":
                 gdprApplies = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
             default: return false
