@@ -3,7 +3,7 @@ public import IABTCF
 /// A key-value store that holds the CMP API v2 `IABTCF_` keys: `UserDefaults`, or your own.
 ///
 /// Four primitives are all a store provides; reading, writing and cleaning up the keys
-/// (``readInAppKeys()``, ``writeInAppKeys(for:gdprApplies:)``, ``removeInAppKeys()``...) are built
+/// (``readInAppKeys()``, ``writeInAppKeys(for:gdprApplies:)-(TCString,_)``, ``removeInAppKeys()``...) are built
 /// on them. `UserDefaults` conforms, reading values tolerantly (see ``IABTCF/InAppValue/init(propertyListValue:)``).
 ///
 /// The requirements do not mutate: a store is a reference type, or a value that wraps one.
@@ -27,7 +27,7 @@ extension ConsentKeyValueStore {
     ///
     /// Other keys, `IABTCF_`-prefixed or not (`IABTCF_AddtlConsent`, an SDK's own keys), are left out,
     /// and so is a defined key whose value has a type no CMP writes. For a value written by
-    /// ``writeInAppKeys(for:gdprApplies:)`` the result equals
+    /// ``writeInAppKeys(for:gdprApplies:)-(TCString,_)`` the result equals
     /// `TCString.inAppKeys(gdprApplies:)`.
     public func readInAppKeys() -> [String: InAppValue] {
         var keys: [String: InAppValue] = [:]
@@ -40,10 +40,26 @@ extension ConsentKeyValueStore {
         return keys
     }
 
-    /// The codec's in-app model of what the store holds: `IABTCF_gdprApplies` as an integer, a
+    /// The GPP keys the store holds (`InAppKeys.gppKeys`: `IABGPP_HDR_GppString`, `IABGPP_GppSID`,
+    /// `IABGPP_2_String` and its EEA spelling `IABGPP_2_TCString`), tolerantly read.
+    public func readGPPKeys() -> [String: InAppValue] {
+        var keys: [String: InAppValue] = [:]
+        for key in InAppKeys.gppKeys {
+            if let value = inAppValue(forKey: key) { keys[key] = value }
+        }
+        return keys
+    }
+
+    /// The codec's in-app model of what the store holds (``readInAppKeys()`` and ``readGPPKeys()``): `IABTCF_gdprApplies` as an integer, a
     /// boolean or a string (`"1"`, `"0"`, `"true"`), numeric keys as integers or numeric strings.
+    ///
+    /// Its `problems` report what is wrong: an `IABTCF_gdprApplies` that is neither 0 nor 1 (nor a
+    /// tolerated spelling), which reads as unset rather than as "applies"; GPP keys whose TCF EU v2
+    /// string differs from `IABTCF_TCString`. With only GPP keys stored, `tcString` is `nil` (no TC
+    /// string is taken from GPP: the `IABTCF_` keys are the ones CMPs must write and Google reads)
+    /// and `gppTCString` holds the GPP's.
     public func readInAppConsent() -> InAppConsent {
-        InAppConsent(keys: readInAppKeys())
+        InAppConsent(keys: readInAppKeys().merging(readGPPKeys()) { $1 })
     }
 
     /// Makes the store's CMP API v2 keys exactly `keys`: writes every key of `keys` and removes every
@@ -75,6 +91,20 @@ extension ConsentKeyValueStore {
     /// - Throws: `TCStringError` when the value cannot be encoded; the store is then unchanged.
     public func writeInAppKeys(for tcString: TCString, gdprApplies: Bool?) throws(TCStringError) {
         writeInAppKeys(try tcString.inAppKeys(gdprApplies: gdprApplies))
+    }
+
+    /// Writes the keys of a GPP string (`GPPString.inAppKeys(gdprApplies:)`: the `IABTCF_` keys of
+    /// its TCF EU v2 section, `IABGPP_HDR_GppString`, `IABGPP_GppSID` and `IABGPP_2_String`) and
+    /// removes the defined keys it does not have (see ``writeInAppKeys(_:)``).
+    ///
+    /// The GPP keys belong to the GPP CMP API, not the TCF's: writing a plain TC string's keys
+    /// leaves them as they are (they may hold other sections), and `readInAppConsent()` reports
+    /// them when their TCF EU v2 string no longer matches (`InAppProblem.tcStringMismatch`).
+    ///
+    /// - Throws: `TCStringError` when the string has no TCF EU v2 section (`missingTCFSection`) or
+    ///   cannot be encoded; the store is then unchanged.
+    public func writeInAppKeys(for gppString: GPPString, gdprApplies: Bool?) throws(TCStringError) {
+        writeInAppKeys(try gppString.inAppKeys(gdprApplies: gdprApplies))
     }
 
     /// Removes every CMP API v2 key (`InAppKeys.isDefined(_:)`), as when consent is reset;

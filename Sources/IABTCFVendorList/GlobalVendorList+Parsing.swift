@@ -105,6 +105,10 @@ struct GVLParser {
                 definitions.specialFeatures = try definitionTable("specialFeatures", maxID: SpecialFeatureSet.maxID)
             } else if key == "dataCategories" {
                 definitions.dataCategories = try definitionTable("dataCategories", maxID: 65535)
+            } else if key == "standardTexts" {
+                definitions.standardTexts = try member("standardTexts") { p throws(JSONInputError) in
+                    try p.standardTexts()
+                }
             } else if key == "stacks" {
                 definitions.stacks = try member("stacks") { p throws(JSONInputError) in try p.stacks() }
             } else if key == "vendors" {
@@ -342,6 +346,21 @@ struct GVLParser {
         var first = true
         while try reader.nextElement(first: &first) { values.append(try reader.readInt()) }
         return values
+    }
+
+    /// `standardTexts` (Policy 5.0.b lists, version 169 on): an object of texts by name; members
+    /// whose value is not a string are checked and skipped, as unknown members are.
+    mutating func standardTexts() throws(JSONInputError) -> [String: String] {
+        var texts: [String: String] = [:]
+        try object { p, key throws(JSONInputError) in
+            if try p.reader.peek() == .string {
+                let name = key.text
+                texts[name] = try p.member(name) { p throws(JSONInputError) in try p.reader.readString() }
+            } else {
+                try p.reader.skipValue()
+            }
+        }
+        return texts
     }
 
     mutating func strings() throws(JSONInputError) -> [String] {

@@ -36,6 +36,9 @@ public struct GlobalVendorList: Sendable, Hashable {
     public let stacks: [Int: Stack]
     /// `dataCategories` (specification 3), by id; empty for specification 2.
     public let dataCategories: [Int: Definition]
+    /// `standardTexts` (lists from version 169, July 2026, under Policy 5.0.b): the standard texts
+    /// a notice shows, by name (e.g. `features`); empty for older lists.
+    public let standardTexts: [String: String]
     /// `vendors`, by id, deleted vendors included (see ``Vendor/deletedDate``).
     public let vendors: [Int: Vendor]
 
@@ -98,6 +101,7 @@ public struct GlobalVendorList: Sendable, Hashable {
         specialFeatures = definitions.specialFeatures
         stacks = definitions.stacks
         dataCategories = definitions.dataCategories
+        standardTexts = definitions.standardTexts
         self.vendors = vendors
 
         // One pass over the vendors sets bits straight into word arrays sized for the highest id.
@@ -314,6 +318,7 @@ extension GlobalVendorList {
         var specialFeatures: [Int: Definition] = [:]
         var stacks: [Int: Stack] = [:]
         var dataCategories: [Int: Definition] = [:]
+        var standardTexts: [String: String] = [:]
     }
 }
 
@@ -341,6 +346,8 @@ public struct GlobalVendorListTranslation: Sendable {
     public let stacks: [Int: GlobalVendorList.Stack]
     /// `dataCategories`, by id.
     public let dataCategories: [Int: GlobalVendorList.Definition]
+    /// `standardTexts`, by name (the English list may have none).
+    public let standardTexts: [String: String]
 
     init(header: GlobalVendorList.Header, definitions: GlobalVendorList.Definitions) {
         specificationVersion = header.specificationVersion
@@ -353,14 +360,15 @@ public struct GlobalVendorListTranslation: Sendable {
         specialFeatures = definitions.specialFeatures
         stacks = definitions.stacks
         dataCategories = definitions.dataCategories
+        standardTexts = definitions.standardTexts
     }
 }
 
 extension GlobalVendorList {
     /// This list with the texts of `translation` in place of its own: each purpose, special
     /// purpose, feature, special feature, stack and data category the translation defines takes
-    /// its name, description, illustrations and legal description; the rest keep theirs. Vendors
-    /// and declarations are unchanged.
+    /// its name, description, illustrations and legal description, and each standard text it has
+    /// replaces the list's; the rest keep theirs. Vendors and declarations are unchanged.
     public func translated(_ translation: GlobalVendorListTranslation) -> GlobalVendorList {
         func merge<T>(_ own: [Int: T], _ other: [Int: T]) -> [Int: T] { own.merging(other) { $1 } }
         var definitions = Definitions()
@@ -370,6 +378,7 @@ extension GlobalVendorList {
         definitions.specialFeatures = merge(specialFeatures, translation.specialFeatures)
         definitions.stacks = merge(stacks, translation.stacks)
         definitions.dataCategories = merge(dataCategories, translation.dataCategories)
+        definitions.standardTexts = standardTexts.merging(translation.standardTexts) { $1 }
         var copy = self
         copy.replaceDefinitions(definitions)
         return copy
@@ -390,6 +399,7 @@ extension GlobalVendorList {
         specialFeatures = definitions.specialFeatures
         stacks = definitions.stacks
         dataCategories = definitions.dataCategories
+        standardTexts = definitions.standardTexts
         vendors = list.vendors
         vendorIds = list.vendorIds
         deletedVendorIds = list.deletedVendorIds

@@ -22,6 +22,9 @@ package struct JSONReader {
         let hasEscapes: Bool
         let decoded: String?
 
+        /// The key as a string (escapes decoded).
+        package var text: String { decoded ?? String(decoding: raw, as: UTF8.self) }
+
         /// Whether the key is `literal` (an ASCII name).
         package static func == (key: Key, literal: StaticString) -> Bool {
             if let decoded = key.decoded {

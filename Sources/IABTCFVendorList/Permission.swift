@@ -39,7 +39,8 @@ public enum PermissionReason: String, Sendable, Hashable, CaseIterable {
     /// Legitimate interest for purposes 1 and 3-6 is not allowed under TCF 2.2 (TcfPolicyVersion 4 and later).
     case legitimateInterestNotAllowed
     /// The string has a Disclosed Vendors segment without this vendor: under TCF 2.3 a vendor not
-    /// disclosed cannot rely on legitimate interest (special purposes included).
+    /// disclosed to the user is allowed nothing, on consent, legitimate interest, special purposes
+    /// and special features alike.
     case notDisclosed
     /// The purpose's bit in PurposesConsent is 0.
     case noPurposeConsent
@@ -101,23 +102,24 @@ extension TCString {
     /// formats v2" unless noted):
     /// 1. A vendor not in `gvl`, or whose entry has a `deletedDate`, has no basis
     ///    (``PermissionReason/vendorNotInList``, ``PermissionReason/vendorDeleted``).
-    /// 2. A restriction of type 0 for (P, V) forbids ("The Core String", RestrictionType: "Purpose
+    /// 2. When the string has a Disclosed Vendors segment, a vendor absent from it is allowed
+    ///    nothing (``PermissionReason/notDisclosed``; see ``IABTCF/TCString/isUndisclosed(vendor:)``).
+    ///    A string without the segment records no disclosure, and nothing is inferred.
+    /// 3. A restriction of type 0 for (P, V) forbids ("The Core String", RestrictionType: "Purpose
     ///    Flatly Not Allowed by Publisher ... regardless of Vendor declarations"); it wins over a
     ///    type 1 or 2 for the same pair, and type 1 wins over type 2 (see the in-app
     ///    `IABTCF_PublisherRestrictions{ID}` keys, one type per vendor).
-    /// 3. V's declared basis is consent when P is in its `purposes`, else legitimate interest when
+    /// 4. V's declared basis is consent when P is in its `purposes`, else legitimate interest when
     ///    in `legIntPurposes`; neither is ``PermissionReason/notDeclared``.
-    /// 4. A type 1 (require consent) or 2 (require legitimate interest) asking for the declared
+    /// 5. A type 1 (require consent) or 2 (require legitimate interest) asking for the declared
     ///    basis changes nothing; asking for the other basis switches to it when V lists P in
     ///    `flexiblePurposes`, and otherwise forbids ("When a vendor's Purpose registration is not
     ///    flexible ... the vendor should not process for that Purpose";
     ///    ``PermissionReason/restrictionNotFlexible``).
-    /// 5. Consent needs P's PurposesConsent bit and V's Vendor Consent bit.
-    /// 6. Legitimate interest needs: P not 1 or 3-6 when TcfPolicyVersion ≥ 4 (TCF 2.2); V in the
-    ///    Disclosed Vendors segment when the string has one (TCF 2.3, "Disclosed Vendors"; without
-    ///    the segment nothing is inferred); P's PurposesLITransparency bit and V's Vendor
-    ///    Legitimate Interest bit.
-    /// 7. With PurposeOneTreatment set, purpose 1 is decided by steps 5-6 on the bits as they are
+    /// 6. Consent needs P's PurposesConsent bit and V's Vendor Consent bit.
+    /// 7. Legitimate interest needs: P not 1 or 3-6 when TcfPolicyVersion ≥ 4 (TCF 2.2); P's
+    ///    PurposesLITransparency bit and V's Vendor Legitimate Interest bit.
+    /// 8. With PurposeOneTreatment set, purpose 1 is decided by steps 6-7 on the bits as they are
     ///    and carries ``PermissionReason/purposeOneTreatment`` ("What if consent is governed
     ///    differently in a country?"): the vendor judges the jurisdiction from PublisherCC.
     ///
@@ -125,6 +127,7 @@ extension TCString {
     public func permission(vendor: Int, purpose: Int, in gvl: GlobalVendorList) -> Permission {
         guard let entry = gvl.vendors[vendor] else { return .refused(.vendorNotInList) }
         guard entry.deletedDate == nil else { return .refused(.vendorDeleted) }
+        if isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
         let restriction = effectiveRestriction(vendor: vendor, purpose: purpose)
         if restriction == .notAllowed { return .refused(.restrictedByPublisher) }
         var basis: LegalBasis
@@ -148,7 +151,20 @@ extension TCString {
         return signals(vendor: vendor, purpose: purpose, basis: basis)
     }
 
-    /// Steps 5-7 of ``permission(vendor:purpose:in:)``: the string's bits for one basis.
+    /// Whether the string has a Disclosed Vendors segment and `vendor` is absent from it: such a
+    /// vendor is allowed nothing (``PermissionReason/notDisclosed``).
+    ///
+    /// TCF 2.3 ("Consent string and vendor list formats v2", Disclosed Vendors): the segment
+    /// "records which vendors have been disclosed to a given user by a CMP. This is a mandatory
+    /// segment." Prebid Server reads it the same way (prebid-server issue 4750): "If ID was not
+    /// disclosed to the user, treat the vendor as not consented to." A string without the segment
+    /// (created before 2026-03-01) records nothing, so this is `false` for every vendor.
+    public func isUndisclosed(vendor: Int) -> Bool {
+        guard let disclosedVendors else { return false }
+        return !disclosedVendors.contains(vendor)
+    }
+
+    /// Steps 6-8 of ``permission(vendor:purpose:in:)``: the string's bits for one basis.
     func signals(vendor: Int, purpose: Int, basis: LegalBasis) -> Permission {
         var answer: Permission
         switch basis {
@@ -163,8 +179,6 @@ extension TCString {
         case .legitimateInterest:
             if policyVersion >= 4 && Self.consentOnlyPurposes.contains(purpose) {
                 answer = .refused(.legitimateInterestNotAllowed, .legitimateInterest)
-            } else if let disclosed = disclosedVendors, !disclosed.contains(vendor) {
-                answer = .refused(.notDisclosed, .legitimateInterest)
             } else if !purposeLegitimateInterests.contains(purpose) {
                 answer = .refused(.noPurposeLegitimateInterest, .legitimateInterest)
             } else if !vendorLegitimateInterests.contains(vendor) {
@@ -180,22 +194,22 @@ extension TCString {
     /// May `vendor` process for special purpose `specialPurpose`? Special purposes need no user
     /// choice, only V's declaration in `gvl` ("What is contained in the Global Vendor List?");
     /// they rest on legitimate interest, so with a Disclosed Vendors segment V must be in it
-    /// (TCF 2.3). Deleted or unknown vendors have no basis.
+    /// (TCF 2.3, ``isUndisclosed(vendor:)``). Deleted or unknown vendors have no basis.
     public func permission(vendor: Int, specialPurpose: Int, in gvl: GlobalVendorList) -> Permission {
         guard let entry = gvl.vendors[vendor] else { return .refused(.vendorNotInList) }
         guard entry.deletedDate == nil else { return .refused(.vendorDeleted) }
+        if isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
         guard entry.specialPurposes.contains(specialPurpose) else { return .refused(.notDeclared) }
-        if let disclosed = disclosedVendors, !disclosed.contains(vendor) {
-            return .refused(.notDisclosed, .legitimateInterest)
-        }
         return Permission(isAllowed: true, basis: .legitimateInterest, reason: .specialPurpose)
     }
 
     /// May `vendor` use special feature `specialFeature`? It needs the SpecialFeatureOptIns bit
-    /// and V's declaration in `gvl`; the answer has no basis (an opt-in is neither of the two).
+    /// and V's declaration in `gvl`, and with a Disclosed Vendors segment V must be in it
+    /// (``isUndisclosed(vendor:)``); the answer has no basis (an opt-in is neither of the two).
     public func permission(vendor: Int, specialFeature: Int, in gvl: GlobalVendorList) -> Permission {
         guard let entry = gvl.vendors[vendor] else { return .refused(.vendorNotInList) }
         guard entry.deletedDate == nil else { return .refused(.vendorDeleted) }
+        if isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
         guard entry.specialFeatures.contains(specialFeature) else { return .refused(.notDeclared) }
         guard specialFeatureOptIns.contains(specialFeature) else { return .refused(.noSpecialFeatureOptIn) }
         return Permission(isAllowed: true, basis: nil, reason: .specialFeatureOptIn)
@@ -204,11 +218,13 @@ extension TCString {
     /// The check without a vendor list ("basic" enforcement, as Prebid calls it): the string's
     /// bits and restrictions only, since the vendor's declared basis is unknown.
     ///
-    /// A type 0 restriction forbids; type 1 allows only the consent route, type 2 only the
-    /// legitimate-interest route; with neither, consent is tried first, then legitimate interest.
-    /// Each route follows steps 5-7 of ``permission(vendor:purpose:in:)`` (TCF 2.2 ban, Disclosed
-    /// Vendors, PurposeOneTreatment). When both routes fail the consent route's reason is given.
+    /// A vendor absent from a present Disclosed Vendors segment is allowed nothing
+    /// (``isUndisclosed(vendor:)``). A type 0 restriction forbids; type 1 allows only the consent
+    /// route, type 2 only the legitimate-interest route; with neither, consent is tried first, then
+    /// legitimate interest. Each route follows steps 6-8 of ``permission(vendor:purpose:in:)``
+    /// (TCF 2.2 ban, PurposeOneTreatment). When both routes fail the consent route's reason is given.
     public func basicPermission(vendor: Int, purpose: Int) -> Permission {
+        if isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
         switch effectiveRestriction(vendor: vendor, purpose: purpose) {
         case .notAllowed: return .refused(.restrictedByPublisher)
         case .requireConsent: return signals(vendor: vendor, purpose: purpose, basis: .consent)

@@ -121,7 +121,7 @@ public struct PermissionMatrix: Sendable {
             let notFlexible = ((consent & requireLI) | (li & requireConsent)) & ~flexible
             let disclosed = disclosureKnown ? load(dv, i) : ~0
             let allowed =
-                live & ((onConsent & load(vc, i) & consentSignal) | (onLI & load(vli, i) & disclosed & liSignal))
+                live & disclosed & ((onConsent & load(vc, i) & consentSignal) | (onLI & load(vli, i) & liSignal))
             out[i] = allowed
             out[width &+ i] = restricted
             out[2 &* width &+ i] = notFlexible & live
@@ -154,6 +154,7 @@ public struct PermissionMatrix: Sendable {
     public func permission(vendor: Int, purpose: Int) -> Permission {
         guard vendorIds.contains(vendor) else { return .refused(.vendorNotInList) }
         if gvl.deletedVendorIds.contains(vendor) { return .refused(.vendorDeleted) }
+        if tc.isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
         guard purposeIds.contains(purpose) else { return tc.permission(vendor: vendor, purpose: purpose, in: gvl) }
         if test(.restricted, purpose: purpose, vendor: vendor) { return .refused(.restrictedByPublisher) }
         if test(.notFlexible, purpose: purpose, vendor: vendor) { return .refused(.restrictionNotFlexible) }
@@ -189,10 +190,13 @@ public struct PermissionMatrix: Sendable {
         return result
     }
 
-    /// The vendors allowed special feature `id`: none without the opt-in, else its declarers less deleted ones.
+    /// The vendors allowed special feature `id`: none without the opt-in, else its declarers less
+    /// deleted ones and, with a Disclosed Vendors segment, less those not disclosed.
     public func allowedVendors(specialFeature id: Int) -> VendorSet {
         guard tc.specialFeatureOptIns.contains(id) else { return VendorSet() }
-        return gvl.vendors(declaringSpecialFeature: id).subtracting(gvl.deletedVendorIds)
+        var result = gvl.vendors(declaringSpecialFeature: id).subtracting(gvl.deletedVendorIds)
+        if let disclosed = tc.disclosedVendors { result = result.intersection(disclosed) }
+        return result
     }
 }
 

@@ -125,6 +125,16 @@ struct DecodingFlags {
 }
 
 extension Arguments {
+    /// The value of `--max-age-days`: a number of days, 0 or more.
+    mutating func days(of option: String) -> Int {
+        value(of: option, "a number of days (0 or more)") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+    }
+
+    /// The value of `--today`: a day `YYYY-MM-DD`.
+    mutating func day(of option: String) -> Timestamp {
+        value(of: option, "a day YYYY-MM-DD") { text in text.count == 10 ? Timestamp(iso8601: text) : nil }
+    }
+
     /// The value of `--max-length`: a number of bytes, 1 or more.
     mutating func maximumLength(of option: String) -> Int {
         value(of: option, "a number of bytes (1 or more)") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }

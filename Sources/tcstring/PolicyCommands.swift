@@ -64,7 +64,10 @@ enum PolicyCommands {
         }
         let (options, applies) = (decoding.options, gdprApplies)
         @Sendable func keys(_ input: Input) throws -> [String: InAppValue] {
-            try input.tcString().inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+            switch try input.decode() {
+            case .tc(let tc): try tc.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+            case .gpp(let gpp): try gpp.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+            }
         }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs), as decode's do.
         if !pretty && (operands.isEmpty || operands == ["-"]) {

@@ -16,14 +16,8 @@ enum RenewCommand {
             case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
             case "--previous-gvl": previous = VendorListFile.load(arguments.value(of: option))
             case "--vendors": vendors = arguments.vendors(of: option)
-            case "--max-age-days":
-                maximumAge = arguments.value(of: option, "a number of days (0 or more)") {
-                    Int($0).flatMap { $0 >= 0 ? $0 : nil }
-                }
-            case "--today":
-                today = arguments.value(of: option, "a day YYYY-MM-DD") { text in
-                    text.count == 10 ? Timestamp(iso8601: text) : nil
-                }
+            case "--max-age-days": maximumAge = arguments.days(of: option)
+            case "--today": today = arguments.day(of: option)
             default: return false
             }
             return true

@@ -191,7 +191,8 @@ enum Usage {
     static let inApp = """
         usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--jobs N] [--strict] [--max-length N]
                               [STRING | -]
-          Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted.
+          Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
+          GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
 
         """
         + options([
@@ -317,6 +318,12 @@ struct Command: Sendable {
             summary: "must a stored choice be asked again (new vendors, changes, age)",
             usage: Usage.renew,
             run: RenewCommand.run
+        ),
+        Command(
+            name: "ads",
+            summary: "may I request ads from a vendor (Google), and which kind",
+            usage: AdsCommand.usage,
+            run: AdsCommand.run
         ),
         Command(
             name: "inapp",

@@ -78,6 +78,45 @@ import Testing
         }
     }
 
+    /// A GPP string's keys round-trip through UserDefaults next to the IABTCF_ keys; writing a
+    /// plain TC string afterwards leaves the GPP keys, and the store reports them out of step.
+    @Test func gppKeysRoundTripAndMismatchesAreReported() async throws {
+        let section = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let gpp = try GPPString(encoded: "DBACNY~\(section)~1YNN")
+        try await withFreshDefaults { defaults in
+            try defaults.writeInAppKeys(for: gpp, gdprApplies: true)
+            #expect(defaults.string(forKey: "IABGPP_HDR_GppString") == "DBACNY~\(section)~1YNN")
+            #expect(defaults.string(forKey: "IABGPP_GppSID") == "2_6")
+            #expect(defaults.string(forKey: "IABGPP_2_String") == section)
+            let keys = try gpp.inAppKeys(gdprApplies: true)
+            #expect(defaults.readInAppKeys().merging(defaults.readGPPKeys()) { $1 } == keys)
+            let consent = defaults.readInAppConsent()
+            #expect(consent == InAppConsent(keys: keys))
+            #expect(consent.tcString == section && consent.gppSectionIds == [2, 6] && consent.problems.isEmpty)
+
+            let other = try TCString(encoded: ValidFixture.all[0].tcString)
+            try defaults.writeInAppKeys(for: other, gdprApplies: true)
+            #expect(defaults.string(forKey: "IABGPP_2_String") == section)
+            #expect(
+                defaults.readInAppConsent().problems == [
+                    .tcStringMismatch(key: "IABGPP_2_String"), .tcStringMismatch(key: "IABGPP_HDR_GppString"),
+                ]
+            )
+        }
+    }
+
+    /// Only GPP keys (a CMP that writes GPP alone): no TC string, the GPP's in gppTCString.
+    @Test func onlyGPPKeys() async {
+        let section = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        await withFreshDefaults { defaults in
+            defaults.set(section, forKey: "IABGPP_2_TCString")
+            defaults.set("2", forKey: "IABGPP_GppSID")
+            let consent = defaults.readInAppConsent()
+            #expect(consent.tcString == nil && consent.gppTCString == section && consent.gppSectionIds == [2])
+            #expect(defaults.readInAppKeys().isEmpty)
+        }
+    }
+
     /// What CMPs actually store for `IABTCF_gdprApplies`, and numbers that arrive as strings.
     @Test(
         arguments: [
@@ -89,7 +128,23 @@ import Testing
     func readsGDPRAppliesTolerantly(_ stored: any Sendable, _ expected: Bool?) async {
         await withFreshDefaults { defaults in
             defaults.set(stored, forKey: InAppKeys.gdprApplies)
-            #expect(defaults.readInAppConsent().gdprApplies == expected)
+            let consent = defaults.readInAppConsent()
+            #expect(consent.gdprApplies == expected)
+            // A value read but neither 0 nor 1 is malformed; a type no CMP writes reads as unset.
+            let readable = defaults.inAppValue(forKey: InAppKeys.gdprApplies)
+            #expect(
+                consent.problems
+                    == (expected == nil
+                        ? readable.map { [.malformed(key: InAppKeys.gdprApplies, value: $0)] } ?? [] : [])
+            )
+        }
+    }
+
+    @Test func unsetAndMalformedGDPRAppliesDiffer() async {
+        await withFreshDefaults { defaults in
+            #expect(defaults.readInAppConsent().gdprApplies == nil && defaults.readInAppConsent().problems.isEmpty)
+            defaults.set(2, forKey: InAppKeys.gdprApplies)
+            #expect(defaults.readInAppConsent().problems == [.malformed(key: InAppKeys.gdprApplies, value: .int(2))])
         }
     }
 

@@ -30,7 +30,7 @@ import Testing
     enum Breakage: String, CaseIterable, Sendable {
         case coreLIForPurpose3, coreLIForPurpose1, publisherLIForPurpose6, policyVersion3, noDisclosedVendors,
             globalScope, differentDays, specialFeature3, restrictionType3, restrictionPurpose30, letterOutsideAZ,
-            cmpId0, cmpId1, vendorListVersion0
+            cmpId0, cmpId1, vendorListVersion0, consentForUndisclosedVendor, legitimateInterestForUndisclosedVendor
 
         var rule: PolicyRule {
             switch self {
@@ -44,6 +44,7 @@ import Testing
             case .letterOutsideAZ: .invalidLetterCode
             case .cmpId0, .cmpId1: .cmpIdInvalid
             case .vendorListVersion0: .vendorListVersionInvalid
+            case .consentForUndisclosedVendor, .legitimateInterestForUndisclosedVendor: .vendorNotDisclosed
             }
         }
 
@@ -63,6 +64,8 @@ import Testing
             case .cmpId0: tc.cmpId = 0
             case .cmpId1: tc.cmpId = 1
             case .vendorListVersion0: tc.vendorListVersion = 0
+            case .consentForUndisclosedVendor: tc.vendorConsents = [2, 9]
+            case .legitimateInterestForUndisclosedVendor: tc.vendorLegitimateInterests = [1, 755]
             }
         }
     }
@@ -89,6 +92,25 @@ import Testing
                 "tcf.vendorListVersionInvalid: VendorListVersion is 0; Global Vendor List versions start at 1",
             ]
         )
+    }
+
+    /// TCF 2.3: consent and legitimate-interest bits for vendors the Disclosed Vendors segment lacks
+    /// are named; bits for disclosed vendors, and any bits on a string without the segment, are not.
+    @Test func undisclosedVendorsAreNamed() throws {
+        var tc = try Self.compliant()
+        tc.vendorConsents = [1, 2, 9, 10, 11, 755]
+        tc.vendorLegitimateInterests = [3, 12]
+        #expect(
+            tc.validate().map(\.description) == [
+                "tcf23.vendorNotDisclosed: VendorConsents sets vendors [9-11, 755], which the Disclosed Vendors segment does not list",
+                "tcf23.vendorNotDisclosed: VendorLegitimateInterests sets vendors [12], which the Disclosed Vendors segment does not list",
+            ]
+        )
+        tc.disclosedVendors = try VendorSet([1, 2, 3, 9, 10, 11, 12, 755])
+        #expect(tc.validate() == [])
+        tc.disclosedVendors = nil
+        tc.markUpdated(at: Timestamp(iso8601: "2026-02-28")!)
+        #expect(tc.validate() == [])
     }
 
     @Test func datesAtTheBoundaries() throws {
@@ -157,13 +179,29 @@ import Testing
         ] as [(InAppValue, Bool)]
     )
     func gdprAppliesIsReadTolerantly(_ stored: InAppValue, _ expected: Bool) {
-        #expect(InAppConsent(keys: [InAppKeys.gdprApplies: stored]).gdprApplies == expected)
+        let consent = InAppConsent(keys: [InAppKeys.gdprApplies: stored])
+        #expect(consent.gdprApplies == expected && consent.problems.isEmpty)
+    }
+
+    /// Unset and malformed differ: a value other than 0/1 (or a tolerated spelling) reads as unset
+    /// and is reported, never read as "applies".
+    @Test(
+        arguments: [InAppValue.int(7), .int(-1), .string("maybe"), .string("2"), .string(""), .string(" 1")]
+    )
+    func malformedGDPRAppliesIsReported(_ stored: InAppValue) {
+        let consent = InAppConsent(keys: [InAppKeys.gdprApplies: stored])
+        #expect(consent.gdprApplies == nil)
+        #expect(consent.problems == [.malformed(key: InAppKeys.gdprApplies, value: stored)])
     }
 
     @Test func unreadableValuesAreUndetermined() {
-        #expect(InAppConsent(keys: [:]).gdprApplies == nil)
+        #expect(InAppConsent(keys: [:]).gdprApplies == nil && InAppConsent(keys: [:]).problems.isEmpty)
         #expect(InAppConsent(keys: [InAppKeys.gdprApplies: .string("maybe")]).gdprApplies == nil)
         #expect(InAppConsent(keys: [InAppKeys.gdprApplies: .int(7)]).gdprApplies == nil)
+        #expect(
+            InAppProblem.malformed(key: InAppKeys.gdprApplies, value: .string("maybe")).description
+                == #"malformed IABTCF_gdprApplies: "maybe""#
+        )
         let odd = InAppConsent(keys: [
             InAppKeys.vendorConsents: .string("1x1_"), InAppKeys.publisherRestrictions(purposeId: 2): .string("_2x0"),
         ])
@@ -173,6 +211,76 @@ import Testing
         #expect(odd.publisherRestrictions.restrictionType(vendorId: 1, purposeId: 2) == nil)
     }
 
+}
+
+/// The GPP in-app keys ("In-App Details" of the GPP CMP API) next to the `IABTCF_` keys.
+@Suite struct GPPInAppKeyTests {
+    static let section = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+    /// Sections 2 and 6, the GPP specification's own example header.
+    static let gpp = "DBACNY~\(section)~1YNN"
+
+    @Test func aGPPStringGivesBothKindsOfKeys() throws {
+        let keys = try GPPString(encoded: Self.gpp).inAppKeys(gdprApplies: true)
+        #expect(keys[InAppKeys.gppString] == .string(Self.gpp))
+        #expect(keys[InAppKeys.gppSectionIds] == .string("2_6"))
+        #expect(keys["IABGPP_2_String"] == .string(Self.section))
+        #expect(
+            keys
+                == (try TCString(encoded: Self.section).inAppKeys(gdprApplies: true)).merging([
+                    "IABGPP_HDR_GppString": .string(Self.gpp), "IABGPP_GppSID": .string("2_6"),
+                    "IABGPP_2_String": .string(Self.section),
+                ]) { $1 }
+        )
+        let back = InAppConsent(keys: keys)
+        #expect(back.gppString == Self.gpp && back.gppSectionIds == [2, 6] && back.gppTCString == Self.section)
+        #expect(back.tcString == Self.section && back.problems.isEmpty)
+        #expect(throws: TCStringError.self) { try GPPString(encoded: "DBABjw~x~y").inAppKeys(gdprApplies: nil) }
+    }
+
+    /// Only GPP keys: no TC string is taken from them (the IABTCF_ keys are the ones that count);
+    /// the GPP's TCF EU v2 string is there to see, under either spelling.
+    @Test func onlyGPPKeys() {
+        for key in ["IABGPP_2_String", "IABGPP_2_TCString"] {
+            let consent = InAppConsent(keys: [key: .string(Self.section), "IABGPP_GppSID": .string("2")])
+            #expect(consent.tcString == nil && consent.gppTCString == Self.section)
+            #expect(consent.gppSectionIds == [2] && consent.problems.isEmpty)
+        }
+        let headerOnly = InAppConsent(keys: ["IABGPP_HDR_GppString": .string(Self.gpp)])
+        #expect(headerOnly.tcString == nil && headerOnly.gppTCString == Self.section)
+    }
+
+    /// Keys out of step with IABTCF_TCString are each reported.
+    @Test func mismatchesAreReported() throws {
+        let other = try TCString(encoded: Fixtures.validDecodeVectors[0].tcString).encoded(.preservingLayout)
+        var keys = try GPPString(encoded: Self.gpp).inAppKeys(gdprApplies: true)
+        keys[InAppKeys.tcString] = .string(other)
+        #expect(
+            InAppConsent(keys: keys).problems == [
+                .tcStringMismatch(key: "IABGPP_2_String"), .tcStringMismatch(key: "IABGPP_HDR_GppString"),
+            ]
+        )
+        keys["IABGPP_2_TCString"] = .string(other)
+        keys["IABGPP_2_String"] = nil
+        keys["IABGPP_HDR_GppString"] = nil
+        #expect(InAppConsent(keys: keys).problems.isEmpty)
+        #expect(
+            InAppProblem.tcStringMismatch(key: "IABGPP_2_String").description
+                == "IABGPP_2_String differs from IABTCF_TCString"
+        )
+    }
+
+    @Test(arguments: ["", "_", "2_", "_2", "2__7", "a", "0", "2_-7", "12345"])
+    func malformedSectionIdsAreReported(_ text: String) {
+        let consent = InAppConsent(keys: ["IABGPP_GppSID": .string(text)])
+        #expect(consent.gppSectionIds == nil)
+        #expect(consent.problems == [.malformed(key: "IABGPP_GppSID", value: .string(text))])
+    }
+
+    @Test func sectionIdsAsTheyAreWritten() {
+        #expect(InAppConsent(keys: ["IABGPP_GppSID": .string("2_7_8")]).gppSectionIds == [2, 7, 8])
+        #expect(InAppConsent(keys: ["IABGPP_GppSID": .int(2)]).gppSectionIds == [2])
+        #expect(InAppKeys.gppSectionString(id: 7) == "IABGPP_7_String")
+    }
 }
 
 @Suite struct InAppKeyListTests {

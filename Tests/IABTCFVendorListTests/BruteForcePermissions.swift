@@ -38,7 +38,13 @@ enum BruteForcePermissions {
         s.restrictions[purpose]?[vendor] ?? []
     }
 
-    /// The signal check for one basis (consent: both consent bits; LI: 2.2 ban, 2.3 disclosure, both LI bits).
+    /// TCF 2.3: with a Disclosed Vendors segment, a vendor absent from it gets nothing.
+    static func undisclosed(_ s: Snapshot, _ vendor: Int) -> Bool {
+        guard let disclosed = s.disclosed else { return false }
+        return !disclosed.contains(vendor)
+    }
+
+    /// The signal check for one basis (consent: both consent bits; LI: 2.2 ban, both LI bits).
     static func check(_ s: Snapshot, vendor: Int, purpose: Int, basis: LegalBasis) -> Permission {
         var result: Permission
         if basis == .consent {
@@ -52,15 +58,12 @@ enum BruteForcePermissions {
                     : Permission(isAllowed: true, basis: .consent, reason: .consent)
         } else {
             let banned = s.tc.policyVersion >= 4 && [1, 3, 4, 5, 6].contains(purpose)
-            let undisclosed = s.disclosed.map { !$0.contains(vendor) } ?? false
             let purposeBit = s.purposeLegitimateInterests.contains(purpose)
             let vendorBit = s.vendorLegitimateInterests.contains(vendor)
             let reason: PermissionReason? =
                 banned
                 ? .legitimateInterestNotAllowed
-                : undisclosed
-                    ? .notDisclosed
-                    : !purposeBit ? .noPurposeLegitimateInterest : !vendorBit ? .noVendorLegitimateInterest : nil
+                : !purposeBit ? .noPurposeLegitimateInterest : !vendorBit ? .noVendorLegitimateInterest : nil
             result = Permission(
                 isAllowed: reason == nil,
                 basis: .legitimateInterest,
@@ -75,6 +78,7 @@ enum BruteForcePermissions {
         let no = { (reason: PermissionReason) in Permission(isAllowed: false, basis: nil, reason: reason) }
         guard let entry = gvl.vendors[vendor] else { return no(.vendorNotInList) }
         if entry.deletedDate != nil { return no(.vendorDeleted) }
+        if undisclosed(s, vendor) { return no(.notDisclosed) }
         let types = restrictionTypes(s, vendor: vendor, purpose: purpose)
         if types.contains(0) { return no(.restrictedByPublisher) }
         let declaresConsent = Array(entry.purposes).contains(purpose)
@@ -97,10 +101,8 @@ enum BruteForcePermissions {
         }
         guard let entry = gvl.vendors[vendor] else { return no(.vendorNotInList, nil) }
         if entry.deletedDate != nil { return no(.vendorDeleted, nil) }
+        if undisclosed(s, vendor) { return no(.notDisclosed, nil) }
         if !Array(entry.specialPurposes).contains(id) { return no(.notDeclared, nil) }
-        if let disclosed = s.disclosed, !disclosed.contains(vendor) {
-            return no(.notDisclosed, .legitimateInterest)
-        }
         return Permission(isAllowed: true, basis: .legitimateInterest, reason: .specialPurpose)
     }
 
@@ -108,13 +110,16 @@ enum BruteForcePermissions {
         let no = { (reason: PermissionReason) in Permission(isAllowed: false, basis: nil, reason: reason) }
         guard let entry = gvl.vendors[vendor] else { return no(.vendorNotInList) }
         if entry.deletedDate != nil { return no(.vendorDeleted) }
+        if undisclosed(s, vendor) { return no(.notDisclosed) }
         if !Array(entry.specialFeatures).contains(id) { return no(.notDeclared) }
         if !s.optIns.contains(id) { return no(.noSpecialFeatureOptIn) }
         return Permission(isAllowed: true, basis: nil, reason: .specialFeatureOptIn)
     }
 
-    /// Without a list: type 0 forbids, type 1 / 2 pick the route, else consent then LI.
+    /// Without a list: an undisclosed vendor gets nothing, type 0 forbids, type 1 / 2 pick the
+    /// route, else consent then LI.
     static func basic(_ s: Snapshot, vendor: Int, purpose: Int) -> Permission {
+        if undisclosed(s, vendor) { return Permission(isAllowed: false, basis: nil, reason: .notDisclosed) }
         let types = restrictionTypes(s, vendor: vendor, purpose: purpose)
         if types.contains(0) { return Permission(isAllowed: false, basis: nil, reason: .restrictedByPublisher) }
         if types.contains(1) { return check(s, vendor: vendor, purpose: purpose, basis: .consent) }

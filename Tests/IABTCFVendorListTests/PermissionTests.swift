@@ -241,23 +241,30 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             (true, .legitimateInterest, .legitimateInterest)
         ),
 
-        // TCF 2.3 "Disclosed Vendors": a vendor not in the segment cannot rely on LI.
-        RuleCase("2.3: LI vendor not disclosed", vendor: 3, (false, .legitimateInterest, .notDisclosed)) {
+        // TCF 2.3 "Disclosed Vendors": a vendor not in the segment is allowed nothing (Prebid Server,
+        // issue 4750: "If ID was not disclosed to the user, treat the vendor as not consented to").
+        RuleCase("2.3: LI vendor not disclosed", vendor: 3, (false, nil, .notDisclosed)) {
             $0.disclosedVendors = [1, 2]
         },
         RuleCase("2.3: LI vendor disclosed", vendor: 3, (true, .legitimateInterest, .legitimateInterest)) {
             $0.disclosedVendors = [3]
         },
-        RuleCase("2.3: consent is not affected by disclosure", vendor: 1, (true, .consent, .consent)) {
+        RuleCase("2.3: consent vendor not disclosed", vendor: 1, (false, nil, .notDisclosed)) {
             $0.disclosedVendors = [3]
+        },
+        RuleCase("2.3: consent vendor disclosed", vendor: 1, (true, .consent, .consent)) {
+            $0.disclosedVendors = [1]
+        },
+        RuleCase("2.3: disclosure is checked before restrictions", vendor: 1, (false, nil, .notDisclosed)) {
+            $0.disclosedVendors = [3]
+            try restrict(&$0, 2, .notAllowed, [1])
         },
         RuleCase(
             "2.3: without the segment nothing is inferred",
             vendor: 3,
             (true, .legitimateInterest, .legitimateInterest)
         ),
-        RuleCase("2.3: a type 2 switch to LI needs disclosure", vendor: 2, (false, .legitimateInterest, .notDisclosed))
-        {
+        RuleCase("2.3: a type 2 switch to LI needs disclosure", vendor: 2, (false, nil, .notDisclosed)) {
             $0.disclosedVendors = [1]
             try restrict(&$0, 2, .requireLegitimateInterest, [2])
         },
@@ -265,8 +272,17 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             "2.3: special purpose, not disclosed",
             vendor: 1,
             .specialPurpose(1),
-            (false, .legitimateInterest, .notDisclosed)
+            (false, nil, .notDisclosed)
         ) { $0.disclosedVendors = [3] },
+        RuleCase(
+            "2.3: special feature, not disclosed",
+            vendor: 1,
+            .specialFeature(1),
+            (false, nil, .notDisclosed)
+        ) {
+            $0.specialFeatureOptIns = [1]
+            $0.disclosedVendors = [3]
+        },
         RuleCase(
             "2.3: special purpose, disclosed",
             vendor: 1,
@@ -366,8 +382,11 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         RuleCase("basic: 2.2 ban on the LI route", vendor: 3, .basic(3), (false, .consent, .noPurposeConsent)) {
             $0.purposeConsents = []
         },
-        RuleCase("basic: 2.3 LI route needs disclosure", vendor: 3, .basic(2), (false, .consent, .noVendorConsent)) {
+        RuleCase("basic: 2.3 LI route needs disclosure", vendor: 3, .basic(2), (false, nil, .notDisclosed)) {
             $0.vendorConsents = []
+            $0.disclosedVendors = [1]
+        },
+        RuleCase("basic: 2.3 consent route needs disclosure", vendor: 3, .basic(2), (false, nil, .notDisclosed)) {
             $0.disclosedVendors = [1]
         },
     ]

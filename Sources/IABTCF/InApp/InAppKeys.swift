@@ -97,6 +97,21 @@ public enum InAppKeys {
         return id <= 63 ? id : nil
     }
 
+    /// String: the whole GPP string (GPP CMP API, "In-App Details").
+    public static let gppString = "IABGPP_HDR_GppString"
+    /// String: the ids of the GPP sections in force, joined by `_` (e.g. `2_7`).
+    public static let gppSectionIds = "IABGPP_GppSID"
+    /// `IABGPP_[SectionID]_String`: the text of one GPP section.
+    public static func gppSectionString(id: Int) -> String { "IABGPP_\(id)_String" }
+    /// String: the GPP string's TCF EU v2 section (section 2), as the GPP CMP API spells the key.
+    public static let gppTCFEuV2String = gppSectionString(id: GPPString.tcfEuV2SectionId)
+    /// The spelling of ``gppTCFEuV2String`` that IAB's EEA section document ("GPP Extension: IAB
+    /// Europe TCF") uses; read as well, never written.
+    public static let gppTCFEuV2StringEEASpelling = "IABGPP_2_TCString"
+    /// The GPP keys read and written with the `IABTCF_` keys: ``gppString``, ``gppSectionIds``,
+    /// ``gppTCFEuV2String`` and its EEA spelling ``gppTCFEuV2StringEEASpelling``.
+    public static let gppKeys: [String] = [gppString, gppSectionIds, gppTCFEuV2String, gppTCFEuV2StringEEASpelling]
+
     /// Whether the CMP API v2 defines `key`: one of ``fixedKeys`` or an `IABTCF_PublisherRestrictions{ID}` key.
     public static func isDefined(_ key: String) -> Bool {
         purposeId(ofPublisherRestrictionsKey: key) != nil || fixedKeys.contains(key)
@@ -196,11 +211,45 @@ extension TCString {
     }
 }
 
-/// What an app finds under the `IABTCF_` keys, read tolerantly: integers, booleans and numeric
-/// strings are all accepted for numeric keys (SDKs disagree on `IABTCF_gdprApplies` in
-/// particular), and any character but `1` in a binary string means "no".
+/// Something wrong with what the in-app keys hold (``InAppConsent/problems``).
+public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
+    /// `key` holds a value its reader cannot take: `IABTCF_gdprApplies` other than 0 or 1 (or a
+    /// tolerated spelling of them: `true`/`false`, `yes`/`no`, a boolean, a numeric string), or
+    /// `IABGPP_GppSID` that is not section ids joined by `_`. The value then reads as unset.
+    case malformed(key: String, value: InAppValue)
+    /// The TCF EU v2 string under the GPP key `key` (the section of `IABGPP_HDR_GppString`, or
+    /// `IABGPP_2_String`) differs from `IABTCF_TCString`: the two were written out of step, a known
+    /// CMP bug. Google reads the `IABTCF_` keys in the EEA.
+    case tcStringMismatch(key: String)
+
+    /// `malformed IABTCF_gdprApplies: "maybe"`, `IABGPP_2_String differs from IABTCF_TCString`.
+    public var description: String {
+        switch self {
+        case .malformed(let key, let value):
+            let shown =
+                switch value {
+                case .int(let number): String(number)
+                case .bool(let flag): String(flag)
+                case .string(let text): "\"\(text.prefix(40))\""
+                }
+            return "malformed \(key): \(shown)"
+        case .tcStringMismatch(let key): return "\(key) differs from \(InAppKeys.tcString)"
+        }
+    }
+}
+
+/// What an app finds under the `IABTCF_` keys (and the GPP keys of ``InAppKeys/gppKeys``), read
+/// tolerantly: integers, booleans and numeric strings are all accepted for numeric keys (SDKs
+/// disagree on `IABTCF_gdprApplies` in particular), and any character but `1` in a binary string
+/// means "no". Values no reader can take, and GPP keys out of step with `IABTCF_TCString`, are
+/// listed in ``problems``.
+///
+/// Only the GPP keys present (no `IABTCF_TCString`): ``tcString`` is `nil`, the TCF EU v2 string
+/// is in ``gppTCString``. The `IABTCF_` keys stay the ones that count: the CMP API requires them,
+/// and Google does not read TCF carried inside GPP for the EEA, so no TC string is taken from GPP.
 public struct InAppConsent: Sendable, Hashable {
-    /// `IABTCF_gdprApplies`: `nil` when unset or unreadable ("undetermined").
+    /// `IABTCF_gdprApplies`: `nil` when unset, or malformed (a value other than 0 or 1 or a
+    /// tolerated spelling: see ``InAppProblem/malformed(key:value:)`` in ``problems``).
     public var gdprApplies: Bool?
     /// `IABTCF_CmpSdkID`: set as soon as a CMP is present.
     public var cmpId: Int?
@@ -238,6 +287,15 @@ public struct InAppConsent: Sendable, Hashable {
     public var publisherCustomPurposeLegitimateInterests: CustomPurposeSet
     /// From the `IABTCF_PublisherRestrictions{ID}` keys, purposes 1-24.
     public var publisherRestrictions: PublisherRestrictions
+    /// `IABGPP_HDR_GppString`.
+    public var gppString: String?
+    /// `IABGPP_GppSID` as ids (`2_7` is `[2, 7]`); `nil` when absent or malformed.
+    public var gppSectionIds: [Int]?
+    /// The TCF EU v2 string the GPP keys hold: `IABGPP_2_String`, else `IABGPP_2_TCString`, else
+    /// the section 2 of `IABGPP_HDR_GppString`.
+    public var gppTCString: String?
+    /// What is wrong with the keys: malformed values, GPP keys out of step with `IABTCF_TCString`.
+    public var problems: [InAppProblem]
 
     /// Reads the keys that are present; everything absent reads as empty or `nil`.
     public init(keys: [String: InAppValue]) {
@@ -253,7 +311,14 @@ public struct InAppConsent: Sendable, Hashable {
         func small<S: SmallIDSet>(_ key: String) -> S { (try? S(ids(key, maxID: S.maxID))) ?? S() }
         func vendors(_ key: String) -> VendorSet { (try? VendorSet(ids(key, maxID: VendorSet.maxID))) ?? VendorSet() }
 
-        gdprApplies = int(InAppKeys.gdprApplies).flatMap { $0 == 1 ? true : $0 == 0 ? false : nil }
+        var problems: [InAppProblem] = []
+        if let value = keys[InAppKeys.gdprApplies] {
+            switch value.intValue {
+            case 1?: gdprApplies = true
+            case 0?: gdprApplies = false
+            default: problems.append(.malformed(key: InAppKeys.gdprApplies, value: value))
+            }
+        }
         cmpId = int(InAppKeys.cmpSdkId)
         cmpVersion = int(InAppKeys.cmpSdkVersion)
         policyVersion = int(InAppKeys.policyVersion)
@@ -291,5 +356,59 @@ public struct InAppConsent: Sendable, Hashable {
             }
         }
         publisherRestrictions = restrictions
+
+        gppString = keys[InAppKeys.gppString]?.stringValue
+        if let value = keys[InAppKeys.gppSectionIds] {
+            gppSectionIds = Self.sectionIds(value.stringValue ?? value.intValue.map(String.init) ?? "")
+            if gppSectionIds == nil { problems.append(.malformed(key: InAppKeys.gppSectionIds, value: value)) }
+        }
+        let sectionOfGPP = gppString.flatMap { GPPString.section(GPPString.tcfEuV2SectionId, in: $0) }.map {
+            String($0.text)
+        }
+        let gppStrings: [(String, String?)] = [
+            (InAppKeys.gppTCFEuV2String, keys[InAppKeys.gppTCFEuV2String]?.stringValue),
+            (InAppKeys.gppTCFEuV2StringEEASpelling, keys[InAppKeys.gppTCFEuV2StringEEASpelling]?.stringValue),
+            (InAppKeys.gppString, sectionOfGPP),
+        ]
+        gppTCString = gppStrings.lazy.compactMap(\.1).first
+        if let tcString {
+            for case let (key, text?) in gppStrings where text != tcString {
+                problems.append(.tcStringMismatch(key: key))
+            }
+        }
+        self.problems = problems
+    }
+
+    /// `2_7` as `[2, 7]`: positive decimal ids joined by `_`; `nil` for anything else.
+    static func sectionIds(_ text: String) -> [Int]? {
+        guard !text.isEmpty, text.utf8.count <= 1000 else { return nil }
+        var ids: [Int] = []
+        for part in text.split(separator: "_", omittingEmptySubsequences: false) {
+            guard !part.isEmpty, part.utf8.count <= 4, part.utf8.allSatisfy({ (48...57).contains($0) }),
+                let id = Int(part), id > 0
+            else { return nil }
+            ids.append(id)
+        }
+        return ids
+    }
+}
+
+extension GPPString {
+    /// The in-app keys of this GPP string: the `IABTCF_` keys of its TCF EU v2 section
+    /// (``TCString/inAppKeys(gdprApplies:maximumLength:)``), and `IABGPP_HDR_GppString`,
+    /// `IABGPP_GppSID` (the section ids joined by `_`) and `IABGPP_2_String` (the section's text).
+    ///
+    /// - Throws: ``TCStringError``: ``TCStringError/Code/missingTCFSection`` when the string has no
+    ///   TCF EU v2 section (the `IABTCF_` keys are the ones the CMP API requires); the encoding
+    ///   errors of ``encoded(_:maximumLength:)``.
+    public func inAppKeys(
+        gdprApplies: Bool?,
+        maximumLength: Int = TCString.DecodingOptions.defaultMaximumLength
+    ) throws(TCStringError) -> [String: InAppValue] {
+        var keys = try requiredTCFEuV2().inAppKeys(gdprApplies: gdprApplies, maximumLength: maximumLength)
+        keys[InAppKeys.gppString] = .string(try encoded(.preservingLayout, maximumLength: maximumLength))
+        keys[InAppKeys.gppSectionIds] = .string(sectionIds.map(String.init).joined(separator: "_"))
+        keys[InAppKeys.gppTCFEuV2String] = keys[InAppKeys.tcString]
+        return keys
     }
 }

@@ -19,6 +19,11 @@ public struct PolicyRule: Hashable, Sendable, CustomStringConvertible {
     public static let policyVersionTooOld = PolicyRule("tcf22.policyVersionTooOld")
     /// TCF 2.3: strings created from 1 March 2026 must contain the Disclosed Vendors segment.
     public static let disclosedVendorsMissing = PolicyRule("tcf23.disclosedVendorsMissing")
+    /// TCF 2.3: a vendor consent or legitimate-interest bit is set for a vendor absent from the
+    /// string's Disclosed Vendors segment. Such a bit counts for nothing (a vendor not disclosed is
+    /// allowed nothing; Prebid Server: "If ID was not disclosed to the user, treat the vendor as
+    /// not consented to"), so the CMP that wrote it and the ad server that reads it disagree.
+    public static let vendorNotDisclosed = PolicyRule("tcf23.vendorNotDisclosed")
     /// Global scope was abolished in 2021: IsServiceSpecific must be 1.
     public static let notServiceSpecific = PolicyRule("tcf.notServiceSpecific")
     /// Created and LastUpdated must hold the same UTC day.
@@ -133,6 +138,19 @@ extension TCString {
                 .disclosedVendorsMissing,
                 "no Disclosed Vendors segment on a string created \(created); required from 2026-03-01"
             )
+        }
+        if let disclosedVendors {
+            for (bits, field) in [
+                (vendorConsents, "VendorConsents"), (vendorLegitimateInterests, "VendorLegitimateInterests"),
+            ] {
+                let undisclosed = bits.subtracting(disclosedVendors)
+                if !undisclosed.isEmpty {
+                    report(
+                        .vendorNotDisclosed,
+                        "\(field) sets vendors \(undisclosed), which the Disclosed Vendors segment does not list"
+                    )
+                }
+            }
         }
         if !isServiceSpecific {
             report(.notServiceSpecific, "IsServiceSpecific is 0; global-scope strings are invalid since 2021-09-01")

@@ -1,0 +1,103 @@
+import IABTCF
+import IABTCFVendorList
+import TCStringCore
+
+/// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies true|false] [STRING | -]`.
+enum AdsCommand {
+    static let usage = """
+        usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
+                            [--gdpr-applies true|false] [STRING | -]
+          May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
+          applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
+          object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
+          "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
+            {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
+            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+            {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
+            {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
+              what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
+              string's answer for the vendor (a permission reason, as in tcstring permissions)
+          A string that does not decode gives {"error": {...}} ({"line": N, "error": {...}} from
+          standard input) and exit 1.
+
+        """
+        + Usage.options([
+            ("--vendor N", "the vendor id (default 755, Google)"),
+            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
+            ("--max-age-days N", "days a choice is valid (default 395, Google's 13 months)"),
+            (
+                "--gdpr-applies B",
+                "true (default) or false: where the GDPR does not apply the\nTC string does not limit the mode"
+            ),
+        ]) + "\n" + Usage.inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "ads")
+        var vendor = TCString.googleVendorId
+        var maximumAge = TCString.commonMaximumAge
+        var today: Timestamp?
+        var gdprApplies = true
+        let operands = arguments.parse { option, arguments in
+            switch option {
+            case "--vendor":
+                vendor = arguments.value(of: option, "a vendor id (1-65535)") {
+                    Int($0).flatMap { (1...VendorSet.maxID).contains($0) ? $0 : nil }
+                }
+            case "--max-age-days": maximumAge = arguments.days(of: option)
+            case "--today": today = arguments.day(of: option)
+            case "--gdpr-applies":
+                gdprApplies = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
+            default: return false
+            }
+            return true
+        }
+        let day = today ?? EncodeCommand.today()
+        return Inputs.each(operands, arguments, failure: .nothing) { input in
+            let tc: TCString
+            do {
+                tc = try input.tcString()
+            } catch {
+                var members: [(String, JSON)] = [("error", .error(error))]
+                if let line = input.line { members.insert(("line", .int(line)), at: 0) }
+                Terminal.out(JSON.object(members).serialized())
+                input.report(error)
+                return true
+            }
+            let answer = tc.adServing(vendor: vendor, gdprApplies: gdprApplies, today: day, maximumAge: maximumAge)
+            Terminal.out(json(answer).serialized())
+            return false
+        }
+    }
+
+    /// `{"vendor", "mode", "reasons"}`.
+    static func json(_ answer: AdServing) -> JSON {
+        .object([
+            ("vendor", .int(answer.vendor)), ("mode", .string(answer.mode.rawValue)),
+            ("reasons", .array(answer.reasons.map(json))),
+        ])
+    }
+
+    /// One reason as `{"reason", ...details}`.
+    static func json(_ reason: AdServingReason) -> JSON {
+        switch reason {
+        case .gdprDoesNotApply: return .object([("reason", .string("gdprDoesNotApply"))])
+        case .notDisclosed: return .object([("reason", .string("notDisclosed"))])
+        case .expired(let lastUpdated, let age, let maximumAge):
+            return .object([
+                ("reason", .string("expired")), ("lastUpdated", .string(lastUpdated.description)),
+                ("ageDays", .int(age)), ("maxAgeDays", .int(maximumAge)),
+            ])
+        case .missingPurposes(let mode, let purposes):
+            let rows = purposes.map { missing in
+                JSON.object([
+                    ("purpose", .int(missing.requirement.purpose)),
+                    ("needs", .string(missing.requirement.need.rawValue)),
+                    ("reason", .string(missing.permission.reason.rawValue)),
+                ])
+            }
+            return .object([
+                ("reason", .string("missingPurposes")), ("mode", .string(mode.rawValue)), ("purposes", .array(rows)),
+            ])
+        }
+    }
+}

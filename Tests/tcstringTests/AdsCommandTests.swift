@@ -1,0 +1,173 @@
+import Foundation
+import IABTCF
+import IABTCFVendorList
+import TCStringCore
+import TestSupport
+import Testing
+
+/// `tcstring ads` on strings a CMP writes (`encode --gvl --choice`), and `tcstring permissions` on
+/// a vendor the string does not disclose.
+@Suite struct AdsCommandTests {
+    static let v17 = GVLFixtures.directory.appendingPathComponent(GVLFixtures.v17Name).path
+
+    /// The string `encode --gvl` writes for a choice flag on 2026-11-25.
+    static func encode(_ choice: [String]) throws -> String {
+        let output = try CommandLineTool.run(
+            ["encode", "--gvl", v17, "--cmp-id", "300", "--date", "2026-11-25"] + choice
+        )
+        #expect(output.status == 0, "\(output.stderr)")
+        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func ads(_ arguments: [String], stdin: String? = nil) throws -> CommandLineTool.Output {
+        try CommandLineTool.run(["ads", "--today", "2026-11-26"] + arguments, stdin: stdin)
+    }
+
+    /// The mode and the modes named by `missingPurposes` reasons.
+    static func read(_ line: Substring) throws -> (vendor: JSON?, mode: JSON?, better: [String]) {
+        let json = try JSON(parsing: String(line))
+        guard case .array(let reasons)? = json["reasons"] else { return (json["vendor"], json["mode"], []) }
+        let better = reasons.compactMap { reason -> String? in
+            guard case .string(let mode)? = reason["mode"] else { return nil }
+            return mode
+        }
+        return (json["vendor"], json["mode"], better)
+    }
+
+    /// Accept All: personalized. Reject All: no purpose, only technical ad delivery. Purpose 1
+    /// and Google's consent only (legitimate interests as Accept All's, not objected to):
+    /// non-personalized, missing purposes 3 and 4.
+    @Test func choicesACMPWrites() throws {
+        let acceptAll = try Self.encode(["--accept-all"])
+        let output = try Self.ads([acceptAll])
+        #expect(output.status == 0 && output.stdout == #"{"vendor":755,"mode":"personalized","reasons":[]}"# + "\n")
+
+        let rejectAll = try Self.ads([try Self.encode(["--reject-all"])])
+        let rejected = try Self.read(rejectAll.stdout.dropLast())
+        #expect(rejected.mode == .string("technical"))
+        #expect(rejected.better == ["personalized", "nonPersonalized", "limited"])
+
+        let choice = #"{"purposeConsents": [1], "vendorConsents": [755]}"#
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tcstring-\(UUID()).json")
+        try Data(choice.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let purposeOne = try Self.ads([try Self.encode(["--choice", url.path])])
+        #expect(
+            purposeOne.stdout
+                == #"{"vendor":755,"mode":"nonPersonalized","reasons":[{"reason":"missingPurposes","mode":"personalized","purposes":[{"purpose":3,"needs":"consent","reason":"noPurposeConsent"},{"purpose":4,"needs":"consent","reason":"noPurposeConsent"}]}]}"#
+                + "\n"
+        )
+        // Another vendor: Xandr (32) has no consent in that choice, only its legitimate interest.
+        let xandr = try Self.read(
+            try Self.ads(["--vendor", "32", try Self.encode(["--choice", url.path])]).stdout.dropLast()
+        )
+        #expect(xandr.vendor == .int(32) && xandr.mode == .string("limited"))
+    }
+
+    /// One line out per line in; a line that does not decode gives `{"line", "error"}` and exit 1.
+    @Test func standardInputAndErrors() throws {
+        let acceptAll = try Self.encode(["--accept-all"])
+        let output = try Self.ads(
+            ["--gdpr-applies", "true", "-"],
+            stdin: "\(acceptAll)\n\nnot-a-string\n\(acceptAll)\n"
+        )
+        #expect(output.status == 1)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(try Self.read(lines[0]).mode == .string("personalized"))
+        let error = try JSON(parsing: String(lines[1]))
+        #expect(error["line"] == .int(3) && error["error"]?["code"] != nil)
+        #expect(try Self.read(lines[2]).mode == .string("personalized"))
+        #expect(output.stderr.hasPrefix("tcstring: line 3: "))
+
+        let operand = try Self.ads(["not-a-string"])
+        let operandError = try JSON(parsing: operand.stdout)
+        #expect(operand.status == 1 && operandError["error"]?["code"] != nil)
+    }
+
+    @Test func flags() throws {
+        let acceptAll = try Self.encode(["--accept-all"])
+        // 13 months: 2026-11-25 + 396 days is too old.
+        let old = try Self.ads(["--today", "2027-12-26", acceptAll])
+        #expect(
+            old.stdout
+                == #"{"vendor":755,"mode":"none","reasons":[{"reason":"expired","lastUpdated":"2026-11-25T00:00:00.000Z","ageDays":396,"maxAgeDays":395}]}"#
+                + "\n"
+        )
+        #expect(
+            try Self.read(
+                try Self.ads(["--today", "2027-12-26", "--max-age-days", "400", acceptAll]).stdout.dropLast()
+            ).mode == .string("personalized")
+        )
+        let rejectAll = try Self.encode(["--reject-all"])
+        #expect(
+            try Self.ads(["--gdpr-applies", "false", rejectAll]).stdout
+                == #"{"vendor":755,"mode":"personalized","reasons":[{"reason":"gdprDoesNotApply"}]}"# + "\n"
+        )
+        // Vendor 9 is not in the v17 list, so the notice never showed it.
+        #expect(
+            try Self.ads(["--vendor", "9", acceptAll]).stdout
+                == #"{"vendor":9,"mode":"none","reasons":[{"reason":"notDisclosed"}]}"# + "\n"
+        )
+        for bad in [
+            ["--vendor", "0"], ["--vendor", "65536"], ["--gdpr-applies", "1"], ["--max-age-days", "-1"],
+            ["--today", "2026-1-1"],
+        ] {
+            #expect(try Self.ads(bad + [acceptAll]).status == 2, "\(bad)")
+        }
+    }
+
+    /// `tcstring permissions`: a vendor the segment leaves out gets `notDisclosed` everywhere, even
+    /// with its consent bit set.
+    @Test func permissionsRefuseUndisclosedVendors() throws {
+        var tc = TCString(
+            created: Timestamp(iso8601: "2026-11-25")!,
+            cmpId: 300,
+            vendorListVersion: 17,
+            policyVersion: 4
+        )
+        tc.purposeConsents = try PurposeSet(1...11)
+        tc.specialFeatureOptIns = [1, 2]
+        tc.vendorConsents = [10, 32, 755]
+        tc.disclosedVendors = [10, 755]
+        let output = try CommandLineTool.run(["permissions", "--gvl", Self.v17, "--vendor", "10,32", try tc.encoded()])
+        #expect(output.status == 0)
+        let lines = try output.stdout.split(separator: "\n").map { try JSON(parsing: String($0)) }
+        #expect(lines.count == 2)
+        #expect(lines[0]["purposes"]?["1"]?["allowed"] == .bool(true))
+        for section in ["purposes", "specialPurposes", "specialFeatures"] {
+            guard case .object(let cells)? = lines[1][section] else {
+                Issue.record("no \(section)")
+                continue
+            }
+            #expect(!cells.isEmpty)
+            for (_, cell) in cells {
+                #expect(cell["allowed"] == .bool(false) && cell["reason"] == .string("notDisclosed"))
+            }
+        }
+        let findings = try CommandLineTool.run(["validate", try tc.encoded()])
+        #expect(findings.stdout.contains("tcf23.vendorNotDisclosed: VendorConsents sets vendors [32]"))
+    }
+}
+
+/// `tcstring inapp` of a GPP string: the IABGPP_ keys next to the IABTCF_ keys of its TCF EU section.
+@Suite struct InAppGPPCommandTests {
+    @Test func gppKeys() throws {
+        let section = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let output = try CommandLineTool.run(["inapp", "DBACNY~\(section)~1YNN"])
+        #expect(output.status == 0)
+        let json = try JSON(parsing: output.stdout)
+        #expect(json["IABGPP_HDR_GppString"] == .string("DBACNY~\(section)~1YNN"))
+        #expect(json["IABGPP_GppSID"] == .string("2_6"))
+        #expect(json["IABGPP_2_String"] == .string(section) && json["IABTCF_TCString"] == .string(section))
+        #expect(json["IABTCF_CmpSdkID"] == .int(31))
+        // The IABTCF_ keys are those of the section alone.
+        let plain = try JSON(parsing: CommandLineTool.run(["inapp", section]).stdout)
+        guard case .object(let gppMembers) = json, case .object(let plainMembers) = plain else {
+            Issue.record("not objects")
+            return
+        }
+        #expect(JSON.object(gppMembers.filter { $0.0.hasPrefix("IABTCF_") }) == JSON.object(plainMembers))
+        #expect(gppMembers.count == plainMembers.count + 3)
+    }
+}
