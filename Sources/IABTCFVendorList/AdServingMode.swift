@@ -122,11 +122,6 @@ extension TCString {
     /// Google's vendor id in the Global Vendor List ("Google Advertising Products").
     public static let googleVendorId = 755
 
-    /// Whole UTC days from LastUpdated's day to `today`'s day.
-    func ageInDays(on today: Timestamp) -> Int {
-        Int((today.startOfDay.deciseconds - lastUpdated.startOfDay.deciseconds) / 864_000)
-    }
-
     /// May ads be requested from `vendor`, and which kind? The best ``AdServingMode`` this string
     /// allows, by Google's "Ad serving modes" tables, with why it is not a better one.
     ///

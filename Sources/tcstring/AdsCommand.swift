@@ -17,8 +17,7 @@ enum AdsCommand {
             {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
               what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
               string's answer for the vendor (a permission reason, as in tcstring permissions)
-          A string that does not decode gives {"error": {...}} ({"line": N, "error": {...}} from
-          standard input) and exit 1.
+          A string that does not decode gives {"error": {...}} and exit 1.
 
         """
         + Usage.options([
@@ -52,17 +51,8 @@ enum AdsCommand {
             return true
         }
         let day = today ?? EncodeCommand.today()
-        return Inputs.each(operands, arguments, failure: .nothing) { input in
-            let tc: TCString
-            do {
-                tc = try input.tcString()
-            } catch {
-                var members: [(String, JSON)] = [("error", .error(error))]
-                if let line = input.line { members.insert(("line", .int(line)), at: 0) }
-                Terminal.out(JSON.object(members).serialized())
-                input.report(error)
-                return true
-            }
+        return Inputs.each(operands, arguments, failure: .errorObjectAlways(pretty: false)) { input in
+            let tc = try input.tcString()
             let answer = tc.adServing(vendor: vendor, gdprApplies: gdprApplies, today: day, maximumAge: maximumAge)
             Terminal.out(json(answer).serialized())
             return false

@@ -64,7 +64,8 @@ import Testing
         #expect(xandr.vendor == .int(32) && xandr.mode == .string("limited"))
     }
 
-    /// One line out per line in; a line that does not decode gives `{"line", "error"}` and exit 1.
+    /// One line out per line in; a blank line or one that does not decode gives an error object
+    /// carrying its 1-based `line`, and exit 1.
     @Test func standardInputAndErrors() throws {
         let acceptAll = try Self.encode(["--accept-all"])
         let output = try Self.ads(
@@ -73,12 +74,14 @@ import Testing
         )
         #expect(output.status == 1)
         let lines = output.stdout.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(try Self.read(lines[0]).mode == .string("personalized"))
-        let error = try JSON(parsing: String(lines[1]))
-        #expect(error["line"] == .int(3) && error["error"]?["code"] != nil)
-        #expect(try Self.read(lines[2]).mode == .string("personalized"))
-        #expect(output.stderr.hasPrefix("tcstring: line 3: "))
+        let empty = try JSON(parsing: String(lines[1]))
+        #expect(empty["error"]?["code"] == .string("emptyString") && empty["error"]?["line"] == .int(2))
+        let error = try JSON(parsing: String(lines[2]))
+        #expect(error["error"]?["line"] == .int(3) && error["error"]?["code"] != nil)
+        #expect(try Self.read(lines[3]).mode == .string("personalized"))
+        #expect(output.stderr.hasPrefix("tcstring: line 2: "))
 
         let operand = try Self.ads(["not-a-string"])
         let operandError = try JSON(parsing: operand.stdout)
