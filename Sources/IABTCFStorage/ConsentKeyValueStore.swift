@@ -3,8 +3,8 @@ public import IABTCF
 /// A key-value store that holds the CMP API v2 `IABTCF_` keys: `UserDefaults`, or your own.
 ///
 /// Four primitives are all a store provides; reading, writing and cleaning up the keys
-/// (``readInAppKeys()``, ``writeInAppKeys(for:gdprApplies:)-(TCString,_)``, ``removeInAppKeys()``...) are built
-/// on them. `UserDefaults` conforms, reading values tolerantly (see ``IABTCF/InAppValue/init(propertyListValue:)``).
+/// (``readInAppKeys()``, ``writeInAppKeys(for:gdprApplies:)-(TCString,_)``, ``removeInAppKeys()``...)
+/// are built on them. `UserDefaults` conforms, reading values tolerantly (see ``IABTCF/InAppValue/init(propertyListValue:)``).
 ///
 /// The requirements do not mutate: a store is a reference type, or a value that wraps one.
 public protocol ConsentKeyValueStore {
@@ -50,8 +50,9 @@ extension ConsentKeyValueStore {
         return keys
     }
 
-    /// The codec's in-app model of what the store holds (``readInAppKeys()`` and ``readGPPKeys()``): `IABTCF_gdprApplies` as an integer, a
-    /// boolean or a string (`"1"`, `"0"`, `"true"`), numeric keys as integers or numeric strings.
+    /// The codec's in-app model of what the store holds (``readInAppKeys()`` and ``readGPPKeys()``):
+    /// `IABTCF_gdprApplies` as an integer, a boolean or a string (`"1"`, `"0"`, `"true"`), numeric
+    /// keys as integers or numeric strings.
     ///
     /// Its `problems` report what is wrong: an `IABTCF_gdprApplies` that is neither 0 nor 1 (nor a
     /// tolerated spelling), which reads as unset rather than as "applies"; GPP keys whose TCF EU v2

@@ -11,7 +11,7 @@ public enum AdServingMode: String, Sendable, Hashable, CaseIterable {
     case nonPersonalized
     /// Limited ads: ads without consent for cookies or mobile identifiers (no Purpose 1 consent).
     case limited
-    /// Technical ad delivery: ads "when consent or legitimate interest is not present for
+    /// Technical ad delivery: ads "when consent and legitimate interest are not present for
     /// non-special purposes", relying on Special Purpose 2.
     case technical
     /// No ads: the string is too old, or the vendor was not disclosed to the user.

@@ -214,8 +214,8 @@ extension TCString {
 /// Something wrong with what the in-app keys hold (``InAppConsent/problems``).
 public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
     /// `key` holds a value its reader cannot take: `IABTCF_gdprApplies` other than 0 or 1 (or a
-    /// tolerated spelling of them: `true`/`false`, `yes`/`no`, a boolean, a numeric string), or
-    /// `IABGPP_GppSID` that is not section ids joined by `_`. The value then reads as unset.
+    /// tolerated spelling of them: `true`/`false`, `yes`/`no` in any case, a boolean, `"1"`/`"0"`),
+    /// or `IABGPP_GppSID` that is not section ids joined by `_`. The value then reads as unset.
     case malformed(key: String, value: InAppValue)
     /// The TCF EU v2 string under the GPP key `key` (the section of `IABGPP_HDR_GppString`, or
     /// `IABGPP_2_String`) differs from `IABTCF_TCString`: the two were written out of step, a known
