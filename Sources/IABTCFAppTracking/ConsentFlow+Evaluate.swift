@@ -131,16 +131,24 @@ extension ConsentFlow {
         input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
         let decision = evaluate(input)
         var rewritten: String?
+        var kept = decoded
         if let text = stored.tcString, let decoded, var rejected = decoded.rejecting(decision) {
             rejected.lastUpdated = today.startOfDay
             rewritten = try? rejected.encoded(.preservingLayout)
-            if rewritten == text { rewritten = nil }
+            if rewritten == text { rewritten = nil } else if rewritten != nil { kept = rejected }
         }
+        let adServing: AdServing? =
+            if !input.gdprApplies {
+                AdServing(vendor: adVendor, mode: .personalized, reasons: [.gdprDoesNotApply])
+            } else {
+                kept?.adServing(vendor: adVendor, gdprApplies: true, today: today, maximumAge: maximumAge)
+            }
         return ConsentFlow.Step(
             decision: decision,
             consent: input.consent,
             rewrittenTCString: rewritten,
-            storedStringError: storedStringError
+            storedStringError: storedStringError,
+            adServing: adServing
         )
     }
 }

@@ -1,4 +1,5 @@
 public import IABTCF
+public import IABTCFVendorList
 
 // The values ``ConsentFlow/evaluate(_:)`` reads and answers, nested in ``ConsentFlow``.
 
@@ -202,5 +203,11 @@ extension ConsentFlow {
         public var rewrittenTCString: String?
         /// Why the stored string could not be read, if it could not (the consent then counts as none).
         public var storedStringError: TCStringError?
+        /// May ads be requested from ``ConsentFlow/adVendor`` now, and which kind: Google's ad serving
+        /// mode for the string the app keeps after this step (``rewrittenTCString`` when there is one,
+        /// else the stored string), with the flow's ``ConsentFlow/maximumAge``. `nil` when no string
+        /// is stored or it does not decode and the GDPR applies; where it does not apply,
+        /// `personalized` with the reason `gdprDoesNotApply` whatever is stored.
+        public var adServing: AdServing?
     }
 }

@@ -85,6 +85,10 @@ public struct ConsentFlow: Sendable, Hashable {
     /// ads to that user."
     public var maximumAge: Int? = TCString.commonMaximumAge
 
+    /// The vendor whose ad serving mode each ``Step`` reports (default Google, 755): see
+    /// ``Step/adServing`` and `TCString.adServing(vendor:gdprApplies:today:maximumAge:)`.
+    public var adVendor = TCString.googleVendorId
+
     /// A strategy's options; `nil` for a guide's flow.
     private var strategyOptions: ATTOptions? {
         guard case .strategy(_, let options) = rules else { return nil }

@@ -1,9 +1,8 @@
+import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
 import TestSupport
 import Testing
-
-@testable import IABTCF
 
 /// ATT as Apple ships it since iOS/iPadOS 27.2 (issue 38), for every guide flow and every strategy.
 /// Apple's sentences are from the documentation of
