@@ -95,8 +95,11 @@ struct RestrictionSection {
     /// Calls `body` with each restriction entry as written: its purpose, its type and its range
     /// entries packed (``RangeEntry/packed``).
     func forEachWritten(_ body: (_ purposeId: Int, _ type: RestrictionType, _ entries: ArraySlice<UInt64>) -> Void) {
-        // One array for every entry, emptied between them.
+        // One array for every entry, emptied between them, allocated once for the most range
+        // entries one can hold: NumEntries' largest value, or as many 17-bit entries as the bits
+        // left (appending would grow it step by step).
         var entries: [UInt64] = []
+        entries.reserveCapacity(Swift.min(1 &<< Field.numEntries.width &- 1, reader.remaining / 17))
         forEachEntry { key, _, count, reader in
             var r = reader
             entries.removeAll(keepingCapacity: true)
