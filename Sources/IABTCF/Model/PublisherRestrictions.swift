@@ -204,7 +204,7 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
             return entry()
         }
 
-        /// The entry at ``position``.
+        /// The entry at `position`.
         @usableFromInline mutating func entry() -> PublisherRestriction {
             if restrictions.section != 0 { restrictions = restrictions.built() }
             return restrictions[position]
