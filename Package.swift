@@ -22,8 +22,8 @@ let package = Package(
     targets: [
         // The codec: imports nothing but the Swift standard library (and the C step below).
         .target(name: "IABTCF", dependencies: ["CBase64URL"], swiftSettings: settings),
-        // The codec's vectorised base64url step (AVX2 chosen at run time, NEON): C for the byte
-        // shuffles Swift's SIMD types do not offer. Internal to the codec, not a product.
+        // The codec's vectorised base64url step (AVX2 or AVX-512 VBMI chosen at run time, NEON): C for
+        // the byte shuffles Swift's SIMD types do not offer. Internal to the codec, not a product.
         .target(name: "CBase64URL"),
         // The Global Vendor List on top of the codec: the list and its translations, its strict JSON
         // reader, vendor permissions, validation against the list, the notice's choice and renewal.

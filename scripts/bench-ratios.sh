@@ -5,7 +5,9 @@
 # query-value asks them of a decoded TCString; full decodes and enumerates every id of every set.
 # full is also given against the enumeration floor (floor-full in scripts/floor.c: the same decode,
 # then every id of the line's sets from prebuilt words by a count-trailing-zeros loop), since the
-# base64 floor enumerates nothing and full's ratio to it mostly measures the id count.
+# base64 floor enumerates nothing and full's ratio to it mostly measures the id count. query and
+# query-value are also given against the query floor (floor-query: the same decode, then the 30
+# questions by one bit test each in prebuilt words).
 #
 #   scripts/bench-ratios.sh [FILE] [SECONDS] [ROUNDS]
 #
@@ -39,16 +41,26 @@ def ratio(w, line, floor="floor"):
     return ns[(w, line)] / ns[(floor, line)]
 def geomean(values):
     return math.exp(sum(map(math.log, values)) / len(values))
-print(f"{'line':>4} {'chars':>6} {'floor ns':>9} {'enum ns':>8} "
-      + " ".join(f"{w + ' ns':>10} {w + ' ×':>9}" for w in workloads) + f" {'full × enum':>12}")
+# The ratios against the other floors: (label, workload, floor).
+others = [("query × q", "query", "floor-query"), ("query-value × q", "query-value", "floor-query"),
+          ("full × enum", "full", "floor-full")]
+print(f"{'line':>4} {'chars':>6} {'floor ns':>9} {'query ns':>9} {'enum ns':>8} "
+      + " ".join(f"{w + ' ns':>10} {w + ' ×':>9}" for w in workloads)
+      + "".join(f" {label:>15}" for label, _, _ in others))
 for line, chars in lines:
     cells = " ".join(f"{ns[(w, line)]:>10} {ratio(w, line):>9.2f}" for w in workloads)
-    print(f"{line:>4} {chars:>6} {ns[('floor', line)]:>9} {ns[('floor-full', line)]:>8} {cells}"
-          f" {ratio('full', line, 'floor-full'):>12.2f}")
+    print(f"{line:>4} {chars:>6} {ns[('floor', line)]:>9} {ns[('floor-query', line)]:>9} {ns[('floor-full', line)]:>8}"
+          f" {cells}" + "".join(f" {ratio(w, line, floor):>15.2f}" for _, w, floor in others))
 for w in workloads:
     print(f"geometric mean {w}: {geomean([ratio(w, l) for l, _ in lines]):.2f}×")
+print(f"geometric mean query against the query floor: "
+      f"{geomean([ratio('query', l, 'floor-query') for l, _ in lines]):.2f}×")
+print(f"geometric mean query-value against the query floor: "
+      f"{geomean([ratio('query-value', l, 'floor-query') for l, _ in lines]):.2f}×")
 print(f"geometric mean full against the enumeration floor: "
       f"{geomean([ratio('full', l, 'floor-full') for l, _ in lines]):.2f}×")
 for w in ["decode", "query-value"]:
     print(f"highest line {w}: {max(ratio(w, l) for l, _ in lines):.2f}×")
+print(f"highest line query-value against the query floor: "
+      f"{max(ratio('query-value', l, 'floor-query') for l, _ in lines):.2f}×")
 PY

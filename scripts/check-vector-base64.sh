@@ -2,8 +2,9 @@
 # The codec's C step (Sources/CBase64URL) on every architecture it has a path for:
 # 1. it compiles without warnings for each Apple platform the package declares (the toolchain's
 #    clang, freestanding: no SDK on Linux), so the arm64 and x86-64 paths build there;
-# 2. scripts/base64url-vector-check.c passes natively (AVX2 on this x86-64 machine) and, built for
-#    arm64 Linux, under qemu-aarch64 (the NEON path iPhones, iPads and Apple silicon Macs run).
+# 2. scripts/base64url-vector-check.c passes natively (on x86-64 AVX2, and AVX-512 VBMI where the CPU
+#    has it) and, built for arm64 Linux, under qemu-aarch64 (the NEON path iPhones, iPads and Apple
+#    silicon Macs run).
 #    The cross compiler and qemu come from Debian's packages, installed when missing (CI is root);
 #    outside CI, a machine without apt-get skips this part.
 set -euo pipefail

@@ -13,6 +13,11 @@
 // sum of those ids. Compile it for the baseline instruction set (no -march=native): on x86-64 the
 // count-trailing-zeros is then `bsf`, not BMI's `tzcnt`.
 //
+// A third row, "floor-query", is the floor for the query workloads (`tcstring bench --workload
+// query` and `query-value`): the same decode, then the workloads' 30 questions (purposes 1-10,
+// then consent and legitimate interest of each of 10 vendors) answered by one bit test each in
+// the same prebuilt words. Its checksum is the number of yes answers, as the workloads' is.
+//
 //   gcc -O2 -o floor scripts/floor.c && ./floor FILE [SECONDS]
 #include <stdint.h>
 #include <stdio.h>
@@ -62,6 +67,8 @@ static uint64_t decode_and_sum(const char *s, size_t n) {
 #define MAX_SETS (4 + 256 + 7)
 static uint64_t pool[MAX_SETS * 1024];
 static size_t set_start[MAX_SETS], set_words[MAX_SETS], set_count, pool_used;
+// Which sets are the core's purpose consents, vendor consents and vendor legitimate interests.
+static size_t purpose_consents, vendor_consents, vendor_interests;
 
 static uint64_t *new_set(size_t words) {
     uint64_t *w = pool + pool_used;
@@ -131,10 +138,13 @@ static void prebuild(const char *s, size_t n) {
         if (segment == 0) {
             b.pos = 140;  // Version and the fixed fields before SpecialFeatureOptIns
             small_set(read_bits(&b, 12), 12);
+            purpose_consents = set_count;
             small_set(read_bits(&b, 24), 24);
             small_set(read_bits(&b, 24), 24);
             b.pos = 213;
+            vendor_consents = set_count;
             vendor_section(&b);
+            vendor_interests = set_count;
             vendor_section(&b);
             // Publisher restrictions: one set per (purpose, type), entries of a pair merged.
             unsigned restrictions = (unsigned)read_bits(&b, 12);
@@ -190,6 +200,23 @@ static uint64_t decode_and_enumerate(const char *s, size_t n) {
         }
     }
     return sum;
+}
+
+// Whether prebuilt set `set` holds `id`: one bit test (ids past its words are not in it).
+static inline uint64_t holds(size_t set, unsigned id) {
+    const size_t i = (id - 1) >> 6;
+    return i < set_words[set] ? pool[set_start[set] + i] >> ((id - 1) & 63) & 1 : 0;
+}
+
+// The vendors `tcstring bench --workload query` asks about.
+static const unsigned queried_vendors[10] = {1, 2, 10, 32, 52, 91, 128, 755, 804, 1126};
+
+// The floor's decode, then the query workloads' 30 questions by bit tests in the prebuilt sets.
+static uint64_t decode_and_query(const char *s, size_t n) {
+    uint64_t yes = decode_and_sum(s, n) == 0;  // keep the decode; its result is not the checksum
+    for (unsigned purpose = 1; purpose <= 10; purpose++) yes += holds(purpose_consents, purpose);
+    for (int k = 0; k < 10; k++) yes += holds(vendor_consents, queried_vendors[k]) + holds(vendor_interests, queried_vendors[k]);
+    return yes;
 }
 
 static int compare(const void *a, const void *b) {
@@ -249,6 +276,8 @@ int main(int argc, char **argv) {
         printf("{\"line\":%d,\"chars\":%zu,\"workload\":\"floor-full\",\"nsPerOp\":%.0f,\"checksum\":%llu}\n", number,
                n, median_ns(decode_and_enumerate, line, n, seconds),
                (unsigned long long)decode_and_enumerate(line, n));
+        printf("{\"line\":%d,\"chars\":%zu,\"workload\":\"floor-query\",\"nsPerOp\":%.0f,\"checksum\":%llu}\n",
+               number, n, median_ns(decode_and_query, line, n, seconds), (unsigned long long)decode_and_query(line, n));
     }
     return 0;
 }

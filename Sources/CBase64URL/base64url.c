@@ -76,8 +76,71 @@ __attribute__((target("avx2"))) static size_t decode_avx2(const uint8_t *input, 
     return i;
 }
 
-// 1 when the CPU and the OS support AVX2 (the OS saves the YMM registers), else 0.
-static int detect_avx2(void) {
+// The AVX-512 VBMI path (Mula and Lemire's published method): a 64-character block at a time, each
+// character's 6-bit value by one two-register byte permute (vpermi2b) that reads a 128-entry table
+// at the character's low 7 bits, the same two multiply-adds as AVX2, and one byte permute across
+// the register (vpermb) that packs the 48 bytes. Masked loads and stores let the last block be
+// partial, so this path decodes every whole group before the first bad byte or the end, at any
+// length, and stores nothing past them.
+//
+// Compiled out on Apple platforms, which stay on AVX2: macOS turns on the AVX-512 state on a
+// thread's first use, so XCR0 does not show it to the check below.
+#if !defined(__APPLE__)
+#define TCF_HAS_VBMI 1
+#define TCF_V(c) ((c) >= 'A' && (c) <= 'Z'   ? (c) - 'A'      \
+                  : (c) >= 'a' && (c) <= 'z' ? (c) - 'a' + 26 \
+                  : (c) >= '0' && (c) <= '9' ? (c) - '0' + 52 \
+                  : (c) == '-'               ? 62             \
+                  : (c) == '_'               ? 63             \
+                                             : 0x80)
+#define TCF_V4(c) TCF_V(c), TCF_V((c) + 1), TCF_V((c) + 2), TCF_V((c) + 3)
+#define TCF_V16(c) TCF_V4(c), TCF_V4((c) + 4), TCF_V4((c) + 8), TCF_V4((c) + 12)
+
+// 6-bit value by character 0-127, 0x80 for a character outside the alphabet (bytes 128-255 are
+// caught by their own top bit).
+static const uint8_t vbmi_values[128] __attribute__((aligned(64))) = {TCF_V16(0),  TCF_V16(16), TCF_V16(32),
+                                                                      TCF_V16(48), TCF_V16(64), TCF_V16(80),
+                                                                      TCF_V16(96), TCF_V16(112)};
+
+// Byte k of the packed block: the 24-bit groups of each 32-bit word, little-endian after the
+// multiply-adds, in big-endian order (then 16 unused lanes).
+#define TCF_G(g) 4 * (g) + 2, 4 * (g) + 1, 4 * (g)
+static const uint8_t vbmi_pack[64] __attribute__((aligned(64))) = {
+    TCF_G(0), TCF_G(1), TCF_G(2),  TCF_G(3),  TCF_G(4),  TCF_G(5),  TCF_G(6),  TCF_G(7),
+    TCF_G(8), TCF_G(9), TCF_G(10), TCF_G(11), TCF_G(12), TCF_G(13), TCF_G(14), TCF_G(15)};
+
+#define TCF_VBMI __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+TCF_VBMI static size_t decode_vbmi(const uint8_t *input, size_t count, uint8_t *output) {
+    const __m512i values_low = _mm512_load_si512((const void *)vbmi_values);
+    const __m512i values_high = _mm512_load_si512((const void *)(vbmi_values + 64));
+    const __m512i pack = _mm512_load_si512((const void *)vbmi_pack);
+    for (size_t i = 0;; i += 64) {
+        // Lanes past `count` load as 0, which is outside the alphabet: a partial block ends there.
+        const size_t left = count - i;
+        const __mmask64 lanes = left >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << left) - 1;
+        const __m512i text = _mm512_maskz_loadu_epi8(lanes, input + i);
+        const __m512i values = _mm512_permutex2var_epi8(values_low, text, values_high);
+        // Bit k: character k is outside the alphabet (its value or the byte itself has the top bit).
+        const uint64_t bad = _mm512_movepi8_mask(_mm512_or_si512(values, text));
+        const __m512i pairs = _mm512_maddubs_epi16(values, _mm512_set1_epi32(0x01400140));
+        const __m512i groups = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
+        const __m512i bytes = _mm512_permutexvar_epi8(pack, groups);
+        if (bad == 0) {
+            _mm512_mask_storeu_epi8(output + i / 4 * 3, 0xFFFFFFFFFFFFull, bytes);
+            continue;
+        }
+        // The whole groups before the first bad byte: 3 bytes each.
+        const size_t groups_left = (size_t)__builtin_ctzll(bad) / 4;
+        _mm512_mask_storeu_epi8(output + i / 4 * 3, ((__mmask64)1 << (groups_left * 3)) - 1, bytes);
+        return i + groups_left * 4;
+    }
+}
+#endif
+
+// 1 when the CPU and the OS support AVX2 (the OS saves the YMM registers), 3 when they also support
+// AVX-512 F, BW and VBMI (the OS saves the ZMM and mask registers), else 0.
+static int detect_path(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
     const unsigned osxsave = 1u << 27, avx = 1u << 28;
@@ -86,27 +149,46 @@ static int detect_avx2(void) {
     __asm__("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
     if ((xcr0_low & 6) != 6) return 0;
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-    return (b & (1u << 5)) != 0;
+    if ((b & (1u << 5)) == 0) return 0;
+#ifdef TCF_HAS_VBMI
+    // XCR0 bits 5-7: opmask, upper halves of ZMM0-15, ZMM16-31; CPUID.7 EBX 16 AVX512F, 30
+    // AVX512BW, ECX 1 AVX512_VBMI.
+    const unsigned avx512 = (1u << 16) | (1u << 30);
+    if ((xcr0_low & 0xE0) == 0xE0 && (b & avx512) == avx512 && (c & (1u << 1)) != 0) return 3;
+#endif
+    return 1;
 }
 
 // -1 until the first call has asked the CPU; read and written atomically (threads may race to
 // write the same answer).
-static int avx2_state = -1;
+static int path_state = -1;
 
-static int has_avx2(void) {
-    int state = __atomic_load_n(&avx2_state, __ATOMIC_RELAXED);
+static int vector_path(void) {
+    int state = __atomic_load_n(&path_state, __ATOMIC_RELAXED);
     if (__builtin_expect(state < 0, 0)) {
-        state = detect_avx2();
-        __atomic_store_n(&avx2_state, state, __ATOMIC_RELAXED);
+        state = detect_path();
+        __atomic_store_n(&path_state, state, __ATOMIC_RELAXED);
     }
     return state;
 }
 
 size_t tcf_base64url_decode_blocks(const uint8_t *input, size_t count, uint8_t *output) {
-    return has_avx2() ? decode_avx2(input, count, output) : 0;
+    const int path = vector_path();
+#ifdef TCF_HAS_VBMI
+    if (path == 3) return decode_vbmi(input, count, output);
+#endif
+    return path == 1 ? decode_avx2(input, count, output) : 0;
 }
 
-int tcf_base64url_vector_path(void) { return has_avx2() ? 1 : 0; }
+size_t tcf_base64url_decode_blocks_on(int path, const uint8_t *input, size_t count, uint8_t *output) {
+    const int available = vector_path();
+#ifdef TCF_HAS_VBMI
+    if (path == 3 && available == 3) return decode_vbmi(input, count, output);
+#endif
+    return path == 1 && available >= 1 ? decode_avx2(input, count, output) : 0;
+}
+
+int tcf_base64url_vector_path(void) { return vector_path(); }
 
 #elif defined(__aarch64__) || defined(__arm64__)
 #include <arm_neon.h>
@@ -155,6 +237,10 @@ size_t tcf_base64url_decode_blocks(const uint8_t *input, size_t count, uint8_t *
     return i;
 }
 
+size_t tcf_base64url_decode_blocks_on(int path, const uint8_t *input, size_t count, uint8_t *output) {
+    return path == 2 ? tcf_base64url_decode_blocks(input, count, output) : 0;
+}
+
 int tcf_base64url_vector_path(void) { return 2; }
 
 #else
@@ -164,6 +250,11 @@ size_t tcf_base64url_decode_blocks(const uint8_t *input, size_t count, uint8_t *
     (void)count;
     (void)output;
     return 0;
+}
+
+size_t tcf_base64url_decode_blocks_on(int path, const uint8_t *input, size_t count, uint8_t *output) {
+    (void)path;
+    return tcf_base64url_decode_blocks(input, count, output);
 }
 
 int tcf_base64url_vector_path(void) { return 0; }

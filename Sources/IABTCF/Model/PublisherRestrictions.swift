@@ -46,7 +46,7 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
     /// Where the descriptors start in ``storage``.
     private var start: UInt32
     /// The number of entries.
-    private var entryCount: UInt32
+    @usableFromInline internal private(set) var entryCount: UInt32
     /// 0 for a list built in code; for a decoded one, bit 31 set, then the word of ``storage``
     /// where the section's bytes start (bits 3-30) and the bit of that byte where
     /// NumPubRestrictions starts (bits 0-2).
@@ -147,9 +147,9 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
     /// The position of the first entry.
     public var startIndex: Int { 0 }
     /// The position past the last entry.
-    public var endIndex: Int { Int(entryCount) }
+    @inlinable public var endIndex: Int { Int(entryCount) }
     /// The number of entries.
-    public var count: Int { Int(entryCount) }
+    @inlinable public var count: Int { Int(entryCount) }
 
     /// The entry at `position`, in (purpose, type) order.
     public subscript(position: Int) -> PublisherRestriction {
@@ -178,6 +178,71 @@ public struct PublisherRestrictions: Sendable, RandomAccessCollection {
             restrictionType: RestrictionType(rawValue: key & 3)!,
             vendors: VendorSet(words: storage[start..<(start &+ Int(truncatingIfNeeded: descriptor & 0xFFFF))])
         )
+    }
+
+    /// Iterates the entries in (purpose, type) order.
+    @inlinable public func makeIterator() -> Iterator { Iterator(restrictions: self) }
+
+    /// The entries in (purpose, type) order. A decoded list's entries build their vendors when
+    /// read; the iterator turns a decoded list into a built one on its first step, every entry's
+    /// vendors in one buffer, so that reading them all allocates once rather than once per entry.
+    ///
+    /// The end test is inlinable, so that iterating an empty list costs a caller no call.
+    public struct Iterator: IteratorProtocol, Sendable {
+        @usableFromInline var restrictions: PublisherRestrictions
+        @usableFromInline var position: Int
+
+        @inlinable init(restrictions: PublisherRestrictions) {
+            self.restrictions = restrictions
+            position = 0
+        }
+
+        /// The next entry, or `nil` after the last.
+        @inlinable public mutating func next() -> PublisherRestriction? {
+            guard position < restrictions.count else { return nil }
+            defer { position &+= 1 }
+            return entry()
+        }
+
+        /// The entry at `position`.
+        @usableFromInline mutating func entry() -> PublisherRestriction {
+            if restrictions.section != 0 { restrictions = restrictions.built() }
+            return restrictions[position]
+        }
+    }
+
+    /// A decoded list as a list built in code: the same entries, every one's vendors built from the
+    /// section's bytes into one buffer after the descriptors.
+    private func built() -> PublisherRestrictions {
+        let descriptors = storage[Int(start)..<(Int(start) &+ count)]
+        var total = count
+        for descriptor in descriptors {
+            total &+= RestrictionSection.words(highest: Int(truncatingIfNeeded: descriptor >> 32 & 0xFFFF))
+        }
+        var words = ZeroWords.array(count: total)
+        _ = withSection { section in
+            words.withUnsafeMutableBufferPointer { words in
+                var next = count
+                for (position, descriptor) in descriptors.enumerated() {
+                    let key = Int(truncatingIfNeeded: descriptor >> 56)
+                    let count = RestrictionSection.words(highest: Int(truncatingIfNeeded: descriptor >> 32 & 0xFFFF))
+                    words[position] = Self.descriptor(
+                        purposeId: key >> 2,
+                        restrictionType: key & 3,
+                        words: next..<(next &+ count)
+                    )
+                    guard count > 0 else { continue }
+                    section.fill(
+                        UnsafeMutableBufferPointer(rebasing: words[next..<(next &+ count)]),
+                        key: key,
+                        at: Int(truncatingIfNeeded: descriptor & 0xFFFF_FFFF),
+                        recurs: descriptor >> 55 & 1 == 1
+                    )
+                    next &+= count
+                }
+            }
+        }
+        return PublisherRestrictions(storage: words, start: 0, count: count)
     }
 
     /// The vendors restricted for `purposeId` with `restrictionType` (empty when there is no such entry).

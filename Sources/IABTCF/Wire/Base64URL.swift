@@ -36,7 +36,8 @@ enum Base64URL {
     /// first such byte lets the decoder find a segment's end (`.`) in the same pass.
     ///
     /// Input of 32 characters or more goes through the vector unit first, in whole blocks of 32 or
-    /// 64 characters (`tcf_base64url_decode_blocks`); the scalar loop decodes what is left.
+    /// 64 characters (`tcf_base64url_decode_blocks`: AVX2 or, where the CPU has it, AVX-512 VBMI on
+    /// x86-64, NEON on arm64); the scalar loop decodes what is left.
     ///
     /// `output` needs ``scratchSize(characters:)`` bytes for `input.count` characters.
     ///

@@ -63,33 +63,43 @@ struct RestrictionSection {
     /// has more than one restriction entry and every one is merged in.
     func vendors(key: Int, at position: Int, highest: Int, recurs: Bool) -> VendorSet {
         guard highest > 0 else { return VendorSet() }
-        var words = ZeroWords.array(count: (highest &+ 63) &>> 6)
-        words.withUnsafeMutableBufferPointer { words in
-            func apply(_ entries: Int, _ reader: BitReader) {
-                var r = reader
-                for _ in 0..<entries {
-                    let (_, start, end) = r.readRangeEntryUnchecked()
-                    VendorSet.applyMasks(start...end, to: words) { $0 |= $1 }
-                }
-            }
-            guard recurs else {
-                var r = reader
-                r.skip(position &+ Field.purposeId.width &+ Field.restrictionType.width)
-                apply(r.readUnchecked(Field.numEntries.width), r)
-                return
-            }
-            forEachEntry { entryKey, _, entries, reader in
-                if entryKey == key { apply(entries, reader) }
+        var words = ZeroWords.array(count: Self.words(highest: highest))
+        words.withUnsafeMutableBufferPointer { fill($0, key: key, at: position, recurs: recurs) }
+        return VendorSet(trimmedWords: words[...])
+    }
+
+    /// The words a pair's vendors take when its highest vendor id is `highest`.
+    static func words(highest: Int) -> Int { (highest &+ 63) &>> 6 }
+
+    /// Sets the vendors of the (purpose, type) `key` in `words` (zeroed, as many as its highest
+    /// vendor id needs); see ``vendors(key:at:highest:recurs:)``.
+    func fill(_ words: UnsafeMutableBufferPointer<UInt64>, key: Int, at position: Int, recurs: Bool) {
+        func apply(_ entries: Int, _ reader: BitReader) {
+            var r = reader
+            for _ in 0..<entries {
+                let (_, start, end) = r.readRangeEntryUnchecked()
+                VendorSet.applyMasks(start...end, to: words) { $0 |= $1 }
             }
         }
-        return VendorSet(trimmedWords: words[...])
+        guard recurs else {
+            var r = reader
+            r.skip(position &+ Field.purposeId.width &+ Field.restrictionType.width)
+            apply(r.readUnchecked(Field.numEntries.width), r)
+            return
+        }
+        forEachEntry { entryKey, _, entries, reader in
+            if entryKey == key { apply(entries, reader) }
+        }
     }
 
     /// Calls `body` with each restriction entry as written: its purpose, its type and its range
     /// entries packed (``RangeEntry/packed``).
     func forEachWritten(_ body: (_ purposeId: Int, _ type: RestrictionType, _ entries: ArraySlice<UInt64>) -> Void) {
-        // One array for every entry, emptied between them.
+        // One array for every entry, emptied between them, allocated once for the most range
+        // entries one can hold: NumEntries' largest value, or as many 17-bit entries as the bits
+        // left (appending would grow it step by step).
         var entries: [UInt64] = []
+        entries.reserveCapacity(Swift.min(1 &<< Field.numEntries.width &- 1, reader.remaining / 17))
         forEachEntry { key, _, count, reader in
             var r = reader
             entries.removeAll(keepingCapacity: true)

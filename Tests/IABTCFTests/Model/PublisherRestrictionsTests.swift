@@ -85,6 +85,13 @@ import Testing
         #expect(decoded.count == reference.count)
         #expect(decoded.map { $0.purposeId << 2 | $0.restrictionType.rawValue } == reference.keys.sorted())
         #expect(decoded == built && decoded.hashValue == built.hashValue && Array(decoded) == Array(built))
+        // Iterating builds every entry's vendors in one buffer: the same entries the subscript
+        // builds one at a time, each changed alone.
+        var iterated = Array(decoded)
+        #expect(iterated == decoded.indices.map { decoded[$0] })
+        try iterated[0].vendors.insert(65535)
+        #expect(iterated[0].vendors.contains(65535) && iterated[1...] == Array(decoded)[1...])
+        #expect(!decoded[0].vendors.contains(65535))
         for (key, ids) in reference {
             let type = RestrictionType(rawValue: key & 3)!
             #expect(Array(decoded.vendors(purposeId: key >> 2, restrictionType: type)) == ids.sorted())

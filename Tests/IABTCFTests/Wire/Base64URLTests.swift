@@ -101,24 +101,44 @@ import Testing
 
     // MARK: - The vector step against the scalar loop
 
-    /// Decodes `text` both ways (``Base64URL/decodePrefix(_:into:)``, which takes the vector step
-    /// on this machine, and ``Base64URL/decodeScalar(_:into:from:)`` alone) into buffers of the same
-    /// garbage; returns whether the characters decoded and every byte of the buffers agree.
+    /// The vector paths this machine has (as `tcf_base64url_vector_path` numbers them): a machine
+    /// on AVX-512 VBMI (3) has AVX2 (1) as well.
+    static let vectorPaths: [Int32] = {
+        let path = tcf_base64url_vector_path()
+        return path == 3 ? [1, 3] : path == 0 ? [] : [path]
+    }()
+
+    /// Decodes `text` through ``Base64URL/decodePrefix(_:into:)`` (the vector step this machine
+    /// takes, then the scalar loop), through each vector path this machine has followed by the
+    /// scalar loop, and through ``Base64URL/decodeScalar(_:into:from:)`` alone, into buffers of the
+    /// same garbage; returns whether the characters decoded and every byte of the buffers agree.
     static func bothWaysAgree(_ text: [UInt8]) -> Bool {
         let size = Base64URL.scratchSize(characters: text.count)
-        var vector = [UInt8](repeating: 0xA5, count: size)
-        var scalar = vector
-        let (a, b) = text.withUnsafeBufferPointer { input in
-            (
-                vector.withUnsafeMutableBufferPointer { Base64URL.decodePrefix(input, into: $0.baseAddress!) },
-                scalar.withUnsafeMutableBufferPointer { Base64URL.decodeScalar(input, into: $0.baseAddress!, from: 0) }
-            )
+        var scalar = [UInt8](repeating: 0xA5, count: size)
+        let expected = text.withUnsafeBufferPointer { input in
+            scalar.withUnsafeMutableBufferPointer { Base64URL.decodeScalar(input, into: $0.baseAddress!, from: 0) }
         }
-        return a == b && vector == scalar
+        var vector = [UInt8](repeating: 0xA5, count: size)
+        let decoded = text.withUnsafeBufferPointer { input in
+            vector.withUnsafeMutableBufferPointer { Base64URL.decodePrefix(input, into: $0.baseAddress!) }
+        }
+        guard decoded == expected && vector == scalar else { return false }
+        for path in vectorPaths {
+            var output = [UInt8](repeating: 0xA5, count: size)
+            let decoded = text.withUnsafeBufferPointer { input in
+                output.withUnsafeMutableBufferPointer { output in
+                    guard let base = input.baseAddress else { return 0 }
+                    let blocks = tcf_base64url_decode_blocks_on(path, base, input.count, output.baseAddress!)
+                    return Base64URL.decodeScalar(input, into: output.baseAddress!, from: blocks)
+                }
+            }
+            guard decoded == expected && output == scalar else { return false }
+        }
+        return true
     }
 
     /// Every byte value (0-255) at every position of 160 characters (five AVX2 blocks, two and a
-    /// half NEON ones), in seeded random base64url text: the vector step stops before the block
+    /// half NEON or AVX-512 VBMI ones), in seeded random base64url text: the vector step stops before the block
     /// that holds an outsider and the scalar loop finds it, so both agree on where decoding stops
     /// and on every byte written.
     @Test func vectorStepMatchesScalarForEveryByteAtEveryPosition() {
@@ -160,25 +180,31 @@ import Testing
     }
 
     /// The vector step is really taken where the machine has one, so the tests above compare two
-    /// different paths (on x86-64 without AVX2 they compare the scalar loop with itself).
+    /// different paths (on x86-64 without AVX2 they compare the scalar loop with itself), and every
+    /// path this machine has decodes a block.
     @Test func vectorStepIsTakenOnThisMachine() {
         #if arch(x86_64) || arch(arm64)
         let path = tcf_base64url_vector_path()
         #if arch(arm64)
         #expect(path == 2)
         #else
-        #expect(path == 0 || path == 1)
+        #expect(path == 0 || path == 1 || path == 3)
         #endif
         guard path != 0 else { return }
+        // 64 'A's are 48 zero bytes, through the path taken (-1) and through each path by number.
         let text = Array(repeating: UInt8(ascii: "A"), count: 64)
-        var output = [UInt8](repeating: 0xFF, count: Base64URL.scratchSize(characters: 64))
-        let blocks = text.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer {
-                tcf_base64url_decode_blocks(input.baseAddress!, 64, $0.baseAddress!)
+        for path in [-1] + Self.vectorPaths {
+            var output = [UInt8](repeating: 0xFF, count: Base64URL.scratchSize(characters: 64))
+            let blocks = text.withUnsafeBufferPointer { input in
+                output.withUnsafeMutableBufferPointer {
+                    path < 0
+                        ? tcf_base64url_decode_blocks(input.baseAddress!, 64, $0.baseAddress!)
+                        : tcf_base64url_decode_blocks_on(path, input.baseAddress!, 64, $0.baseAddress!)
+                }
             }
+            #expect(blocks == 64, "path \(path)")
+            #expect(output[..<48].allSatisfy { $0 == 0 }, "path \(path)")
         }
-        #expect(blocks == 64)
-        #expect(output[..<48].allSatisfy { $0 == 0 })
         #endif
     }
 }
