@@ -137,6 +137,7 @@ let lastSeen: ATTStatus? = nil
 let vendorListText = try! String(contentsOfFile: "{clone}/Fixtures/gvl/vendor-list-v17-spec3.json", encoding: .utf8)
 
 func startTrackers() {{ print("    startTrackers()") }}
+func requestAds(_ mode: AdServingMode) {{ print("    requestAds(\\(mode))") }}
 func disableStorage() {{ print("    disableStorage()") }}
 func configureAds(for consent: InAppConsent) {{ print("    configureAds(for:)") }}
 ''')
