@@ -140,6 +140,93 @@ extension ConsentFlow {
     }
 }
 
+// The rules every guide's flow shares: the steps their pages word alike, and the warnings where a
+// guide's literal step meets Apple's rules or the guide's own advice. A guide's file names its next
+// step; these complete the decision.
+
+extension ConsentFlow {
+    /// An ATT-first flow's first request: always while the CMP has a choice to collect; with a
+    /// stored choice only if it meets ``trigger`` (always, by default).
+    func firstATTRequest(_ input: ConsentFlow.Input) -> ATTNextStep {
+        input.consent.needsCMP || trigger.isMet(by: input.consent) ? .requestATT : .done
+    }
+
+    /// A CMP-first flow's step once the CMP has a choice: ATT only while notDetermined, once per
+    /// run, and only if the choice meets ``trigger``; otherwise done.
+    func attAfterCMP(_ input: ConsentFlow.Input) -> ATTNextStep {
+        let firstRequest = input.status == .notDetermined && !input.state.attRequested
+        return firstRequest && trigger.isMet(by: input.consent) ? .requestATT : .done
+    }
+
+    /// The decision of a guide's flow without a CMP: Adjust's, and every guide's where the GDPR does
+    /// not apply (no CMP is needed; the guides' ATT steps remain, a reading of ours). ATT is
+    /// requested while notDetermined, once per run; trackers and the IDFA follow ATT alone.
+    func decisionWithoutCMP(for input: ConsentFlow.Input, permission: ATTPermission) -> ConsentFlow.Decision {
+        let firstRequest = input.status == .notDetermined && !input.state.attRequested
+        let next: ATTNextStep = firstRequest ? .requestATT : .done
+        var decision = ConsentFlow.Decision(
+            next: next,
+            idfaAllowed: permission.mayTrack,
+            trackersAllowed: permission.mayTrack && next == .done,
+            warnings: input.isUnknownStatus ? [.unknownStatus] : []
+        )
+        // A rejection an option turns on (Adjust rejects nothing itself) applies to the TC string the
+        // app's CMP stored; without the GDPR there is no TC string to change.
+        if input.gdprApplies && permission.refusal && rejection != .none {
+            decision.reject = rejection
+            decision.reapplyAfterCMP = true
+        }
+        return decision
+    }
+
+    /// The decision of a guide's flow with a CMP (Didomi, PubConsent, consentmanager,
+    /// Onesecondbefore), given the `next` step its guide names: the rejection ``rejection`` says,
+    /// trackers once the flow is done, and the warnings. `warnings` are the guide's own, last.
+    /// Where the GDPR does not apply it is ``decisionWithoutCMP(for:permission:)``.
+    func guideDecision(
+        for input: ConsentFlow.Input,
+        permission: ATTPermission,
+        next: ATTNextStep,
+        asksATTFirst: Bool,
+        warnings: [ATTWarning] = []
+    ) -> ConsentFlow.Decision {
+        guard input.gdprApplies else { return decisionWithoutCMP(for: input, permission: permission) }
+        let consent = input.consent
+        let refusal = permission.refusal
+        var decision = ConsentFlow.Decision(next: next, idfaAllowed: permission.mayTrack)
+        if refusal && rejection != .none {
+            decision.reject = rejection
+            decision.reapplyAfterCMP = true
+        }
+        // consentmanager, "Step 11: Best Practices": "Never initialize trackers before ATT + CMP
+        // flow finishes"; "Step 6: Decision Table": "Enable ad/analytics only if CMP allows". Every
+        // flow waits for a CMP choice.
+        decision.trackersAllowed = permission.mayTrack && next == .done && consent.hasChoice
+
+        if input.isUnknownStatus { decision.warnings.append(.unknownStatus) }
+        if next == .showCMP && refusal && !input.isUnknownStatus {
+            // Didomi, "Apple guidelines": "Do not show the CMP after a user denies an ATT permission request."
+            decision.warnings.append(.appReviewRisk)
+        }
+        if input.status == .restricted && !refusal && next == .showCMP {
+            decision.warnings.append(.restrictedShownFullCMP)
+        }
+        if next == .requestATT && (consent == .refused || consent == .dismissed) {
+            decision.warnings.append(.attAfterCMPRefusal)
+        }
+        let firstRequest = input.status == .notDetermined && !input.state.attRequested
+        if !asksATTFirst && firstRequest && consent == .refused && next == .done {
+            // A CMP-first flow that asks ATT only after consent goes against Didomi's own App Review
+            // advice ("We recommend being careful about the following points"): "If you show the ATT
+            // permission request after the CMP, always show the ATT permission irrespective of the
+            // user choice in the CMP."
+            decision.warnings.append(.attNotRequestedAfterCMP)
+        }
+        decision.warnings += warnings
+        return decision
+    }
+}
+
 /// What the ATT status allows, read once per evaluation (``ConsentFlow/permission(for:)``).
 struct ATTPermission {
     /// Whether ATT lets the device track: authorized, or no ATT without Limit Ad Tracking.
