@@ -129,22 +129,26 @@ extension ATTFlow {
         }
     }
 
-    /// The literal decision of this flow for `input`, refined by `flow` (trigger, rejection, options),
-    /// from the guide's file.
+    /// The literal decision of this flow for `input`, refined by `flow` (trigger, rejection, options):
+    /// the next step and warnings from the guide's file, completed by
+    /// ``ConsentFlow/guideDecision(for:permission:next:asksATTFirst:warnings:)``; Adjust and Google UMP
+    /// decide in their files.
     func decision(for input: ConsentFlow.Input, permission: ATTPermission, flow: ConsentFlow) -> ConsentFlow.Decision {
+        let guide: any CMPGuide.Type
         switch self {
-        case .didomiATTFirst, .didomiCMPFirst:
-            Didomi.decision(of: self, for: input, permission: permission, flow: flow)
-        case .pubConsentATTFirst, .pubConsentCMPFirst:
-            PubConsent.decision(of: self, for: input, permission: permission, flow: flow)
-        case .consentmanager:
-            Consentmanager.decision(for: input, permission: permission, flow: flow)
-        case .onesecondbeforeATTFirst, .onesecondbeforeCMPFirst:
-            Onesecondbefore.decision(of: self, for: input, permission: permission, flow: flow)
-        case .adjust:
-            Adjust.decision(for: input, permission: permission, flow: flow)
-        case .googleUMP:
-            GoogleUMP.decision(for: input, permission: permission, flow: flow)
+        case .didomiATTFirst, .didomiCMPFirst: guide = Didomi.self
+        case .pubConsentATTFirst, .pubConsentCMPFirst: guide = PubConsent.self
+        case .consentmanager: guide = Consentmanager.self
+        case .onesecondbeforeATTFirst, .onesecondbeforeCMPFirst: guide = Onesecondbefore.self
+        case .adjust: return Adjust.decision(for: input, permission: permission, flow: flow)
+        case .googleUMP: return GoogleUMP.decision(for: input, permission: permission, flow: flow)
         }
+        return flow.guideDecision(
+            for: input,
+            permission: permission,
+            next: guide.next(self, input, refusal: permission.refusal, flow: flow),
+            asksATTFirst: asksATTFirst,
+            warnings: guide.warnings(of: self, for: input)
+        )
     }
 }

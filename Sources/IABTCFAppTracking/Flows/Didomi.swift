@@ -5,7 +5,7 @@
 
 extension ATTFlow {
     /// Didomi's flows, ``ATTFlow/didomiATTFirst`` and ``ATTFlow/didomiCMPFirst``.
-    enum Didomi {
+    enum Didomi: CMPGuide {
         /// "Show the ATT permission then the CMP notice if the user accepts the ATT permission": a
         /// denial disagrees to all purposes and vendors ("Recommended solutions": "a user who does
         /// not give consent to ATT is assumed to also not give consent to the CMP"; the sample calls
@@ -26,47 +26,29 @@ extension ATTFlow {
         /// shows the notice, as in the ATT-first flow.
         static let cmpFirst = GuideDefaults(asksATTFirst: false, trigger: .anyPurpose, restrictedIsRefusal: false)
 
-        /// The decision of `guide` (one of Didomi's flows) for `input`, refined by `flow`.
-        static func decision(
-            of guide: ATTFlow,
-            for input: ConsentFlow.Input,
-            permission: ATTPermission,
-            flow: ConsentFlow
-        ) -> ConsentFlow.Decision {
-            let attFirst = guide == .didomiATTFirst
-            let next =
-                attFirst
-                ? nextATTFirst(input, refusal: permission.refusal, flow: flow) : nextCMPFirst(input, flow: flow)
+        static func next(_ guide: ATTFlow, _ input: ConsentFlow.Input, refusal: Bool, flow: ConsentFlow) -> ATTNextStep
+        {
+            guide == .didomiATTFirst
+                ? nextATTFirst(input, refusal: refusal, flow: flow) : nextCMPFirst(input, flow: flow)
+        }
+
+        static func warnings(of guide: ATTFlow, for input: ConsentFlow.Input) -> [ATTWarning] {
             // "Apple guidelines": "If you show the ATT permission request after the CMP, do not
             // allow the CMP to be closed without the user agreeing or disagreeing."
-            let dismissed: [ATTWarning] = !attFirst && input.consent == .dismissed ? [.dismissableCMPBeforeATT] : []
-            return flow.guideDecision(
-                for: input,
-                permission: permission,
-                next: next,
-                asksATTFirst: attFirst,
-                warnings: dismissed
-            )
+            guide == .didomiCMPFirst && input.consent == .dismissed ? [.dismissableCMPBeforeATT] : []
         }
 
         /// "Show the ATT permission then the CMP notice if the user accepts the ATT permission" ("This
         /// is our recommended implementation.").
         private static func nextATTFirst(_ input: ConsentFlow.Input, refusal: Bool, flow: ConsentFlow) -> ATTNextStep {
-            switch input.status {
-            case .notDetermined where !input.state.attRequested:
-                // "The ATT permission request will always be displayed if it is not restricted."
-                return flow.firstATTRequest(input)
-            case .restricted where refusal, .denied:
-                // No notice: "Recommended solutions": "a user who does not give consent to ATT is
-                // assumed to also not give consent to the CMP".
-                return .done
-            case .notDetermined, .authorized, .unavailable, .restricted:
-                // "The Didomi consent notice will only be displayed if the user accepts the ATT
-                // permission OR the ATT permission cannot be displayed for any reason (restricted or
-                // iOS < 14)."; still notDetermined after the request, the alert could not show and
-                // the sample shows the notice. It shows only while it has a choice to collect.
-                return input.consent.needsCMP ? .showCMP : .done
-            }
+            // ATT first: "The ATT permission request will always be displayed if it is not
+            // restricted." Then the notice, while it has a choice to collect: "The Didomi consent
+            // notice will only be displayed if the user accepts the ATT permission OR the ATT
+            // permission cannot be displayed for any reason (restricted or iOS < 14)."; still
+            // notDetermined after the request, the alert could not show and the sample shows the
+            // notice. After a denial no notice: "Recommended solutions": "a user who does not give
+            // consent to ATT is assumed to also not give consent to the CMP".
+            flow.attFirstStep(input, refusal: refusal, afterRefusal: .done)
         }
 
         /// "Show the CMP notice then the ATT permission if the user gives consent in the CMP notice".

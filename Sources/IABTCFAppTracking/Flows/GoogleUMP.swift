@@ -61,7 +61,7 @@ extension ATTFlow {
             if input.gdprApplies && input.consent.needsCMP { return .showCMP }
             // ATT only while notDetermined and once per run; after the message whatever the answer
             // (the trigger is always, unless the app passes another).
-            guard input.status == .notDetermined && !input.state.attRequested else { return .done }
+            guard input.isFirstRequest else { return .done }
             if input.gdprApplies && !flow.trigger.isMet(by: input.consent) { return .done }
             // "Is not in the EEA" and "Is in the EEA and previously consented to European regulations":
             // "The IDFA explainer message" comes "immediately before the iOS ATT alert", when the app

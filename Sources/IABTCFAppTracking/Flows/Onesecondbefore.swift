@@ -4,7 +4,7 @@
 
 extension ATTFlow {
     /// Onesecondbefore's flows, ``ATTFlow/onesecondbeforeATTFirst`` and ``ATTFlow/onesecondbeforeCMPFirst``.
-    enum Onesecondbefore {
+    enum Onesecondbefore: CMPGuide {
         /// "1. Recommended consent flow": ATT first, then the consent dialogue; "No changes to the
         /// consent dialogue will be made depending on the answer on the App Tracking Request." (a
         /// denial rejects nothing).
@@ -15,29 +15,22 @@ extension ATTFlow {
         /// ("Open WebView with consent page").
         static let cmpFirst = GuideDefaults(asksATTFirst: false, trigger: .purposes2to6)
 
-        /// The decision of `guide` (one of Onesecondbefore's flows) for `input`, refined by `flow`.
-        static func decision(
-            of guide: ATTFlow,
-            for input: ConsentFlow.Input,
-            permission: ATTPermission,
-            flow: ConsentFlow
-        ) -> ConsentFlow.Decision {
-            let attFirst = guide == .onesecondbeforeATTFirst
-            let next = attFirst ? nextRecommended(input, flow: flow) : nextAlternative(input, flow: flow)
-            return flow.guideDecision(for: input, permission: permission, next: next, asksATTFirst: attFirst)
+        static func next(_ guide: ATTFlow, _ input: ConsentFlow.Input, refusal: Bool, flow: ConsentFlow) -> ATTNextStep
+        {
+            guide == .onesecondbeforeATTFirst
+                ? nextRecommended(input, refusal: refusal, flow: flow) : nextAlternative(input, flow: flow)
         }
 
         /// "1. Recommended consent flow".
-        private static func nextRecommended(_ input: ConsentFlow.Input, flow: ConsentFlow) -> ATTNextStep {
-            if input.status == .notDetermined && !input.state.attRequested {
-                // "First ask if you can use the ID for Advertisers with an App Tracking Request."
-                return flow.firstATTRequest(input)
-            }
-            // "The consent dialogue will be shown after."; "No changes to the consent dialogue will
-            // be made depending on the answer on the App Tracking Request."; "Open WebView with
-            // consent page": "Do this only when consent has not been given previously (it either is
-            // not stored in UserDefaults or its value has expired)."
-            return input.consent.needsCMP ? .showCMP : .done
+        private static func nextRecommended(_ input: ConsentFlow.Input, refusal: Bool, flow: ConsentFlow) -> ATTNextStep
+        {
+            // "First ask if you can use the ID for Advertisers with an App Tracking Request." "The
+            // consent dialogue will be shown after.", whatever the answer: "No changes to the
+            // consent dialogue will be made depending on the answer on the App Tracking Request.";
+            // "Open WebView with consent page": "Do this only when consent has not been given
+            // previously (it either is not stored in UserDefaults or its value has expired)."
+            let cmpIfNeeded: ATTNextStep = input.consent.needsCMP ? .showCMP : .done
+            return flow.attFirstStep(input, refusal: refusal, afterRefusal: cmpIfNeeded)
         }
 
         /// "2. Alternative consent flow".
