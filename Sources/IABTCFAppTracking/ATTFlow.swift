@@ -65,3 +65,90 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+// A guide's defaults and decision: each guide's rules are in its file under Flows/, the rules every
+// flow shares in ConsentFlow+Rules.swift. What follows only reads them.
+
+/// What a guide's flow does before any option changes it: the values of ``ATTFlow``'s defaults.
+struct GuideDefaults: Sendable {
+    /// ``ATTFlow/asksATTFirst``.
+    var asksATTFirst: Bool
+    /// ``ATTFlow/defaultTrigger``.
+    var trigger: ATTTrigger = .always
+    /// ``ATTFlow/defaultRejection``.
+    var rejection: ATTRejection = .none
+    /// ``ATTFlow/defaultScope``.
+    var scope: TrackingScope = .appleDefault
+    /// ``ATTFlow/defaultRejectVendors``.
+    var rejectVendors: VendorSelection = .none
+    /// ``ATTFlow/restrictedIsRefusal``.
+    var restrictedIsRefusal = true
+}
+
+extension ATTFlow {
+    /// Whether the ATT alert comes before the CMP.
+    public var asksATTFirst: Bool { defaults.asksATTFirst }
+
+    /// What lets ATT follow a CMP answer, as the guide says: Didomi's CMP-first sample needs consent
+    /// to any purpose, Onesecondbefore's purposes 2-6; PubConsent's CMP-first option, Google UMP and
+    /// every ATT-first flow ask ATT whatever the CMP holds.
+    public var defaultTrigger: ATTTrigger { defaults.trigger }
+
+    /// What an ATT refusal rejects in the guide: everything for Didomi's and PubConsent's ATT-first
+    /// flows ("disagree to all"), the ad purposes for consentmanager, nothing for the others.
+    public var defaultRejection: ATTRejection { defaults.rejection }
+
+    /// The scope a ``ATTRejection/trackingScope`` rejection removes: ``TrackingScope/adPurposes``
+    /// for consentmanager, ``TrackingScope/appleDefault`` when an option turns a rejection on elsewhere.
+    public var defaultScope: TrackingScope { defaults.scope }
+
+    /// The vendors a refusal rejects: for consentmanager the vendors related to the rejected
+    /// purposes (its recipe "Reject ad purposes/vendors when ATT denied or restricted" calls
+    /// `rejectPurposes` with `updateVendor: true`; ``ConsentFlow/vendorList`` says which vendors
+    /// those are), every vendor wherever everything is rejected, none otherwise.
+    public var defaultRejectVendors: VendorSelection { defaults.rejectVendors }
+
+    /// Whether the guide handles restricted as a refusal. Didomi and PubConsent show the CMP
+    /// instead (PubConsent: "The user has accepted the ATT permission request or ATT is
+    /// restricted"). It is the default of ``ConsentFlow/restrictedAsDenied``, which gives a guide
+    /// the other reading.
+    public var restrictedIsRefusal: Bool { defaults.restrictedIsRefusal }
+
+    /// The guide's defaults, from its file.
+    private var defaults: GuideDefaults {
+        switch self {
+        case .didomiATTFirst: Didomi.attFirst
+        case .didomiCMPFirst: Didomi.cmpFirst
+        case .pubConsentATTFirst: PubConsent.attFirst
+        case .pubConsentCMPFirst: PubConsent.cmpFirst
+        case .consentmanager: Consentmanager.defaults
+        case .onesecondbeforeATTFirst: Onesecondbefore.attFirst
+        case .onesecondbeforeCMPFirst: Onesecondbefore.cmpFirst
+        case .adjust: Adjust.defaults
+        case .googleUMP: GoogleUMP.defaults
+        }
+    }
+
+    /// The literal decision of this flow for `input`, refined by `flow` (trigger, rejection, options):
+    /// the next step and warnings from the guide's file, completed by
+    /// ``ConsentFlow/guideDecision(for:permission:next:asksATTFirst:warnings:)``; Adjust and Google UMP
+    /// decide in their files.
+    func decision(for input: ConsentFlow.Input, permission: ATTPermission, flow: ConsentFlow) -> ConsentFlow.Decision {
+        let guide: any CMPGuide.Type
+        switch self {
+        case .didomiATTFirst, .didomiCMPFirst: guide = Didomi.self
+        case .pubConsentATTFirst, .pubConsentCMPFirst: guide = PubConsent.self
+        case .consentmanager: guide = Consentmanager.self
+        case .onesecondbeforeATTFirst, .onesecondbeforeCMPFirst: guide = Onesecondbefore.self
+        case .adjust: return Adjust.decision(for: input, permission: permission, flow: flow)
+        case .googleUMP: return GoogleUMP.decision(for: input, permission: permission, flow: flow)
+        }
+        return flow.guideDecision(
+            for: input,
+            permission: permission,
+            next: guide.next(self, input, refusal: permission.refusal, flow: flow),
+            asksATTFirst: asksATTFirst,
+            warnings: guide.warnings(of: self, for: input)
+        )
+    }
+}

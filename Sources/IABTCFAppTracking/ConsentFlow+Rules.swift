@@ -140,6 +140,120 @@ extension ConsentFlow {
     }
 }
 
+// The rules every guide's flow shares: the steps their pages word alike, and the warnings where a
+// guide's literal step meets Apple's rules or the guide's own advice. A guide's file names its next
+// step; these complete the decision.
+
+/// A guide whose flow has a CMP (Didomi, PubConsent, consentmanager, Onesecondbefore): its file names
+/// the next step and its own warnings; ``ConsentFlow/guideDecision(for:permission:next:asksATTFirst:warnings:)``
+/// completes the decision.
+protocol CMPGuide {
+    /// The next step of `guide`, one of this guide's flows, for `input` in `flow`; `refusal` says
+    /// whether the ATT status counts as a refusal.
+    static func next(_ guide: ATTFlow, _ input: ConsentFlow.Input, refusal: Bool, flow: ConsentFlow) -> ATTNextStep
+    /// The warnings only this guide gives, after the ones every guide gives.
+    static func warnings(of guide: ATTFlow, for input: ConsentFlow.Input) -> [ATTWarning]
+}
+
+extension CMPGuide {
+    static func warnings(of guide: ATTFlow, for input: ConsentFlow.Input) -> [ATTWarning] { [] }
+}
+
+extension ConsentFlow.Input {
+    /// Whether ATT is still to be requested for the first time in this run: notDetermined, and not
+    /// requested yet.
+    var isFirstRequest: Bool { status == .notDetermined && !state.attRequested }
+}
+
+extension ConsentFlow {
+    /// An ATT-first flow's step (Didomi's, PubConsent's option 1, consentmanager's,
+    /// Onesecondbefore's recommended flow), where its guide names `afterRefusal`, the step after
+    /// denied or restricted read as a refusal. ATT comes first: always while the CMP has a choice to
+    /// collect, with a stored choice only if it meets ``trigger`` (always, by default). After the
+    /// request the CMP shows while it has a choice to collect: on authorized, without ATT,
+    /// restricted not read as a refusal, and still notDetermined (the alert could not show).
+    func attFirstStep(_ input: ConsentFlow.Input, refusal: Bool, afterRefusal: ATTNextStep) -> ATTNextStep {
+        if input.isFirstRequest {
+            return input.consent.needsCMP || trigger.isMet(by: input.consent) ? .requestATT : .done
+        }
+        let refused = input.status == .denied || (input.status == .restricted && refusal)
+        if refused { return afterRefusal }
+        return input.consent.needsCMP ? .showCMP : .done
+    }
+
+    /// A CMP-first flow's step once the CMP has a choice: ATT only while notDetermined, once per
+    /// run, and only if the choice meets ``trigger``; otherwise done.
+    func attAfterCMP(_ input: ConsentFlow.Input) -> ATTNextStep {
+        input.isFirstRequest && trigger.isMet(by: input.consent) ? .requestATT : .done
+    }
+
+    /// The decision of a guide's flow without a CMP: Adjust's, and every guide's where the GDPR does
+    /// not apply (no CMP is needed; the guides' ATT steps remain, a reading of ours). ATT is
+    /// requested while notDetermined, once per run; trackers and the IDFA follow ATT alone.
+    func decisionWithoutCMP(for input: ConsentFlow.Input, permission: ATTPermission) -> ConsentFlow.Decision {
+        let next: ATTNextStep = input.isFirstRequest ? .requestATT : .done
+        var decision = ConsentFlow.Decision(
+            next: next,
+            idfaAllowed: permission.mayTrack,
+            trackersAllowed: permission.mayTrack && next == .done,
+            warnings: input.isUnknownStatus ? [.unknownStatus] : []
+        )
+        // A rejection an option turns on (Adjust rejects nothing itself) applies to the TC string the
+        // app's CMP stored; without the GDPR there is no TC string to change.
+        if input.gdprApplies && permission.refusal && rejection != .none {
+            decision.reject = rejection
+            decision.reapplyAfterCMP = true
+        }
+        return decision
+    }
+
+    /// The decision of a guide's flow with a CMP (Didomi, PubConsent, consentmanager,
+    /// Onesecondbefore), given the `next` step its guide names: the rejection ``rejection`` says,
+    /// trackers once the flow is done, and the warnings. `warnings` are the guide's own, last.
+    /// Where the GDPR does not apply it is ``decisionWithoutCMP(for:permission:)``.
+    func guideDecision(
+        for input: ConsentFlow.Input,
+        permission: ATTPermission,
+        next: ATTNextStep,
+        asksATTFirst: Bool,
+        warnings: [ATTWarning] = []
+    ) -> ConsentFlow.Decision {
+        guard input.gdprApplies else { return decisionWithoutCMP(for: input, permission: permission) }
+        let consent = input.consent
+        let refusal = permission.refusal
+        var decision = ConsentFlow.Decision(next: next, idfaAllowed: permission.mayTrack)
+        if refusal && rejection != .none {
+            decision.reject = rejection
+            decision.reapplyAfterCMP = true
+        }
+        // consentmanager, "Step 11: Best Practices": "Never initialize trackers before ATT + CMP
+        // flow finishes"; "Step 6: Decision Table": "Enable ad/analytics only if CMP allows". Every
+        // flow waits for a CMP choice.
+        decision.trackersAllowed = permission.mayTrack && next == .done && consent.hasChoice
+
+        if input.isUnknownStatus { decision.warnings.append(.unknownStatus) }
+        if next == .showCMP && refusal && !input.isUnknownStatus {
+            // Didomi, "Apple guidelines": "Do not show the CMP after a user denies an ATT permission request."
+            decision.warnings.append(.appReviewRisk)
+        }
+        if input.status == .restricted && !refusal && next == .showCMP {
+            decision.warnings.append(.restrictedShownFullCMP)
+        }
+        if next == .requestATT && (consent == .refused || consent == .dismissed) {
+            decision.warnings.append(.attAfterCMPRefusal)
+        }
+        if !asksATTFirst && input.isFirstRequest && consent == .refused && next == .done {
+            // A CMP-first flow that asks ATT only after consent goes against Didomi's own App Review
+            // advice ("We recommend being careful about the following points"): "If you show the ATT
+            // permission request after the CMP, always show the ATT permission irrespective of the
+            // user choice in the CMP."
+            decision.warnings.append(.attNotRequestedAfterCMP)
+        }
+        decision.warnings += warnings
+        return decision
+    }
+}
+
 /// What the ATT status allows, read once per evaluation (``ConsentFlow/permission(for:)``).
 struct ATTPermission {
     /// Whether ATT lets the device track: authorized, or no ATT without Limit Ad Tracking.
