@@ -63,10 +63,11 @@ enum PolicyCommands {
             return true
         }
         let (options, applies) = (decoding.options, gdprApplies)
+        // A TC string's own text is its IABTCF_TCString (what re-encoding it would give back).
         @Sendable func keys(_ input: Input) throws -> [String: InAppValue] {
-            switch try input.decode() {
-            case .tc(let tc): try tc.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
-            case .gpp(let gpp): try gpp.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+            switch try input.isGPP ? input.decode() : nil {
+            case .gpp(let gpp)?: try gpp.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+            case .tc, nil: try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
             }
         }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs), as decode's do.

@@ -1,3 +1,4 @@
+import TCStringCore
 import TestSupport
 import Testing
 
@@ -284,6 +285,90 @@ import Testing
 }
 
 @Suite struct InAppKeyListTests {
+    /// The keys taken from a string's text are its value's keys, on every fixture and seeded random
+    /// models (restrictions of every type, custom purposes, Disclosed Vendors), and each says id by id
+    /// what the value says; a string that does not decode fails as decoding it does.
+    @Test(arguments: 0..<2 as Range<UInt64>)
+    func keysOfTheTextAreTheValuesKeys(_ seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0x1A_9900 + seed)
+        var texts = Fixtures.validDecodeVectors.map(\.tcString)
+        for _ in 0..<60 { texts.append(try RandomModels.model(&rng).encoded()) }
+        for text in texts {
+            let tc = try TCString(encoded: text)
+            var expected = Self.keysIdById(tc, text)
+            for gdprApplies in [nil, true, false] {
+                expected["IABTCF_gdprApplies"] = gdprApplies.map { .int($0 ? 1 : 0) }
+                let keys = try TCString.inAppKeys(decoding: Array(text.utf8), gdprApplies: gdprApplies)
+                #expect(keys == expected, "\(text)")
+                #expect(keys == (try tc.inAppKeys(gdprApplies: gdprApplies)), "\(text)")
+            }
+        }
+        for vector in Fixtures.invalidDecodeVectors {
+            var errors: [TCStringError?] = [nil, nil]
+            do { _ = try TCString(encoded: vector.tcString) } catch { errors[0] = error }
+            do { _ = try TCString.inAppKeys(decoding: Array(vector.tcString.utf8), gdprApplies: true) } catch {
+                errors[1] = error
+            }
+            #expect(errors[0] != nil && errors[1] == errors[0], "\(vector.name)")
+        }
+    }
+
+    /// The keys written id by id from the value's sets: the reference for the word-wise writer.
+    static func keysIdById(_ tc: TCString, _ text: String) -> [String: InAppValue] {
+        func binary(length: Int, _ contains: (Int) -> Bool) -> InAppValue {
+            .string(
+                String(
+                    decoding: (1..<length + 1).map { contains($0) ? UInt8(ascii: "1") : UInt8(ascii: "0") },
+                    as: UTF8.self
+                )
+            )
+        }
+        func vendors(_ set: VendorSet) -> InAppValue { binary(length: set.max ?? 0, set.contains) }
+        func small<S: SmallIDSet>(_ set: S, atLeast minimum: Int) -> InAppValue {
+            binary(length: max(minimum, set.max ?? 0), set.contains)
+        }
+        var keys: [String: InAppValue] = [
+            "IABTCF_CmpSdkID": .int(tc.cmpId), "IABTCF_CmpSdkVersion": .int(tc.cmpVersion),
+            "IABTCF_PolicyVersion": .int(tc.policyVersion),
+            "IABTCF_PublisherCC": .string(tc.publisherCountryCode.description),
+            "IABTCF_PurposeOneTreatment": .int(tc.purposeOneTreatment ? 1 : 0),
+            "IABTCF_UseNonStandardTexts": .int(tc.useNonStandardTexts ? 1 : 0), "IABTCF_TCString": .string(text),
+            "IABTCF_VendorConsents": vendors(tc.vendorConsents),
+            "IABTCF_VendorLegitimateInterests": vendors(tc.vendorLegitimateInterests),
+            "IABTCF_PurposeConsents": small(tc.purposeConsents, atLeast: 11),
+            "IABTCF_PurposeLegitimateInterests": small(tc.purposeLegitimateInterests, atLeast: 11),
+            "IABTCF_SpecialFeaturesOptIns": small(tc.specialFeatureOptIns, atLeast: 2),
+        ]
+        keys["IABTCF_DisclosedVendors"] = tc.disclosedVendors.map(vendors)
+        if let publisher = tc.publisherTC {
+            keys["IABTCF_PublisherConsent"] = small(publisher.purposeConsents, atLeast: 11)
+            keys["IABTCF_PublisherLegitimateInterests"] = small(publisher.purposeLegitimateInterests, atLeast: 11)
+            keys["IABTCF_PublisherCustomPurposesConsents"] = binary(
+                length: publisher.numCustomPurposes,
+                publisher.customPurposeConsents.contains
+            )
+            keys["IABTCF_PublisherCustomPurposesLegitimateInterests"] = binary(
+                length: publisher.numCustomPurposes,
+                publisher.customPurposeLegitimateInterests.contains
+            )
+        }
+        let defined = tc.publisherRestrictions.filter { $0.restrictionType != .undefined }
+        for purposeId in Set(defined.map(\.purposeId)) {
+            let entries = defined.filter { $0.purposeId == purposeId }.sorted {
+                $0.restrictionType.rawValue < $1.restrictionType.rawValue
+            }
+            let length = entries.map { $0.vendors.max ?? 0 }.max() ?? 0
+            guard length > 0 else { continue }
+            // The lowest (most restrictive) type of the entries listing the vendor, `_` for none.
+            let types = (1..<length + 1).map { vendor in
+                let type = entries.first { $0.vendors.contains(vendor) }?.restrictionType.rawValue
+                return type.map { UInt8(ascii: "0") + UInt8($0) } ?? UInt8(ascii: "_")
+            }
+            keys["IABTCF_PublisherRestrictions\(purposeId)"] = .string(String(decoding: types, as: UTF8.self))
+        }
+        return keys
+    }
+
     /// Every key the projection writes is defined; the fixed list has no duplicates.
     @Test(arguments: Fixtures.validDecodeVectors)
     func projectionWritesDefinedKeysOnly(_ vector: DecodeVector) throws {

@@ -141,30 +141,50 @@ extension TCString {
         gdprApplies: Bool?,
         maximumLength: Int = DecodingOptions.defaultMaximumLength
     ) throws(TCStringError) -> [String: InAppValue] {
-        var keys: [String: InAppValue] = [
-            InAppKeys.cmpSdkId: .int(cmpId),
-            InAppKeys.cmpSdkVersion: .int(cmpVersion),
-            InAppKeys.policyVersion: .int(policyVersion),
-            InAppKeys.publisherCC: .string(publisherCountryCode.description),
-            InAppKeys.purposeOneTreatment: .int(purposeOneTreatment ? 1 : 0),
-            InAppKeys.useNonStandardTexts: .int(useNonStandardTexts ? 1 : 0),
-            InAppKeys.tcString: .string(try encoded(.preservingLayout, maximumLength: maximumLength)),
-            InAppKeys.vendorConsents: .string(Self.binary(vendorConsents, length: vendorConsents.max ?? 0)),
-            InAppKeys.vendorLegitimateInterests: .string(
-                Self.binary(vendorLegitimateInterests, length: vendorLegitimateInterests.max ?? 0)
-            ),
-            InAppKeys.purposeConsents: .string(Self.binary(purposeConsents, atLeast: InAppKeys.definedPurposes)),
-            InAppKeys.purposeLegitimateInterests: .string(
-                Self.binary(purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes)
-            ),
-            InAppKeys.specialFeaturesOptIns: .string(
-                Self.binary(specialFeatureOptIns, atLeast: InAppKeys.definedSpecialFeatures)
-            ),
-        ]
+        let encoded = try encoded(.preservingLayout, maximumLength: maximumLength)
+        return inAppKeys(gdprApplies: gdprApplies, tcString: encoded)
+    }
+
+    /// The in-app keys of the TC string `encoded` (``inAppKeys(gdprApplies:maximumLength:)`` of the
+    /// value it decodes to), with `encoded` itself as `IABTCF_TCString`: re-encoding a decoded value
+    /// with its layout gives back the decoded string byte for byte, so it is not re-encoded.
+    ///
+    /// - Parameters:
+    ///   - encoded: A TC string's UTF-8 bytes, taken exactly as given.
+    ///   - gdprApplies: `IABTCF_gdprApplies` (1 or 0); `nil` leaves it out ("undetermined").
+    ///   - options: How to decode (see ``init(encodedBytes:options:)``).
+    /// - Throws: ``TCStringError`` if `encoded` does not decode.
+    public static func inAppKeys(
+        decoding encoded: some Collection<UInt8>,
+        gdprApplies: Bool?,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(TCStringError) -> [String: InAppValue] {
+        let value = try TCString(encodedBytes: encoded, options: options)
+        return value.inAppKeys(gdprApplies: gdprApplies, tcString: String(decoding: encoded, as: UTF8.self))
+    }
+
+    /// The in-app keys with `tcString` as `IABTCF_TCString`.
+    private func inAppKeys(gdprApplies: Bool?, tcString: String) -> [String: InAppValue] {
+        var keys: [String: InAppValue] = [:]
+        keys.reserveCapacity(InAppKeys.fixedKeys.count + publisherRestrictions.count)
+        keys[InAppKeys.cmpSdkId] = .int(cmpId)
+        keys[InAppKeys.cmpSdkVersion] = .int(cmpVersion)
+        keys[InAppKeys.policyVersion] = .int(policyVersion)
+        keys[InAppKeys.publisherCC] = .string(publisherCountryCode.description)
+        keys[InAppKeys.purposeOneTreatment] = .int(purposeOneTreatment ? 1 : 0)
+        keys[InAppKeys.useNonStandardTexts] = .int(useNonStandardTexts ? 1 : 0)
+        keys[InAppKeys.tcString] = .string(tcString)
+        keys[InAppKeys.vendorConsents] = .string(Self.binary(vendorConsents))
+        keys[InAppKeys.vendorLegitimateInterests] = .string(Self.binary(vendorLegitimateInterests))
+        keys[InAppKeys.purposeConsents] = .string(Self.binary(purposeConsents, atLeast: InAppKeys.definedPurposes))
+        keys[InAppKeys.purposeLegitimateInterests] = .string(
+            Self.binary(purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes)
+        )
+        keys[InAppKeys.specialFeaturesOptIns] = .string(
+            Self.binary(specialFeatureOptIns, atLeast: InAppKeys.definedSpecialFeatures)
+        )
         if let gdprApplies { keys[InAppKeys.gdprApplies] = .int(gdprApplies ? 1 : 0) }
-        if let disclosedVendors {
-            keys[InAppKeys.disclosedVendors] = .string(Self.binary(disclosedVendors, length: disclosedVendors.max ?? 0))
-        }
+        if let disclosedVendors { keys[InAppKeys.disclosedVendors] = .string(Self.binary(disclosedVendors)) }
         if let publisherTC {
             keys[InAppKeys.publisherConsent] = .string(
                 Self.binary(publisherTC.purposeConsents, atLeast: InAppKeys.definedPurposes)
@@ -172,42 +192,74 @@ extension TCString {
             keys[InAppKeys.publisherLegitimateInterests] = .string(
                 Self.binary(publisherTC.purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes)
             )
+            let customPurposes = publisherTC.numCustomPurposes
             keys[InAppKeys.publisherCustomPurposesConsents] = .string(
-                Self.binary(publisherTC.customPurposeConsents, length: publisherTC.numCustomPurposes)
+                Self.binary(words: CollectionOfOne(publisherTC.customPurposeConsents.rawValue), length: customPurposes)
             )
             keys[InAppKeys.publisherCustomPurposesLegitimateInterests] = .string(
-                Self.binary(publisherTC.customPurposeLegitimateInterests, length: publisherTC.numCustomPurposes)
+                Self.binary(
+                    words: CollectionOfOne(publisherTC.customPurposeLegitimateInterests.rawValue),
+                    length: customPurposes
+                )
             )
         }
         let restrictions = publisherRestrictions
-        for purposeId in Set(restrictions.indices.map(restrictions.purposeId(at:))) {
-            var types: [UInt8] = []
-            // Entries are sorted by type, so the lowest (most restrictive) type wins for a vendor listed twice.
-            for restriction in restrictions.restrictions(purposeId: purposeId).reversed()
-            where restriction.restrictionType != .undefined {
-                for vendor in restriction.vendors {
-                    if types.count < vendor { types += repeatElement(UInt8(ascii: "_"), count: vendor - types.count) }
-                    types[vendor - 1] = UInt8(ascii: "0") + UInt8(restriction.restrictionType.rawValue)
-                }
+        // Entries are sorted by purpose, then type: each purpose's entries are one run.
+        var first = 0
+        while first < restrictions.count {
+            let purposeId = restrictions.purposeId(at: first)
+            var end = first + 1
+            while end < restrictions.count && restrictions.purposeId(at: end) == purposeId { end += 1 }
+            let entries = (first..<end).map { restrictions[$0] }.filter { $0.restrictionType != .undefined }
+            first = end
+            let length = entries.reduce(0) { Swift.max($0, $1.vendors.max ?? 0) }
+            guard length > 0 else { continue }
+            var types = [UInt8](repeating: UInt8(ascii: "_"), count: length)
+            // The lowest (most restrictive) type wins for a vendor listed twice: it is written last.
+            for restriction in entries.reversed() {
+                let type = UInt8(ascii: "0") + UInt8(restriction.restrictionType.rawValue)
+                for vendor in restriction.vendors { types[vendor - 1] = type }
             }
-            if !types.isEmpty {
-                keys[InAppKeys.publisherRestrictions(purposeId: purposeId)] = .string(
-                    String(decoding: types, as: UTF8.self)
-                )
-            }
+            keys[InAppKeys.publisherRestrictions(purposeId: purposeId)] = .string(
+                String(decoding: types, as: UTF8.self)
+            )
         }
         return keys
     }
 
-    /// `"0"`/`"1"` per id from 1 to `length`.
-    static func binary(_ ids: some Sequence<Int>, length: Int) -> String {
-        var bytes = [UInt8](repeating: UInt8(ascii: "0"), count: length)
-        for id in ids where id <= length { bytes[id - 1] = UInt8(ascii: "1") }
-        return String(decoding: bytes, as: UTF8.self)
+    /// `"0"`/`"1"` per vendor from 1 to the highest in `set`.
+    static func binary(_ set: VendorSet) -> String { binary(words: set.words, length: set.max ?? 0) }
+
+    /// `"0"`/`"1"` per id from 1 to the highest in `set`, and at least to `minimum`.
+    static func binary<S: SmallIDSet>(_ set: S, atLeast minimum: Int) -> String {
+        binary(words: CollectionOfOne(set.rawValue), length: Swift.max(minimum, set.max ?? 0))
     }
 
-    static func binary<S: SmallIDSet>(_ set: S, atLeast minimum: Int) -> String {
-        binary(set, length: Swift.max(minimum, set.max ?? 0))
+    /// `"0"`/`"1"` per id from 1 to `length`, read from `words` in the sets' layout (MSB first:
+    /// id 1 is bit 63 of the first word); ids past the words are `0`, past `length` left out.
+    /// Each byte of a word becomes its eight digits in one copy from ``binaryDigits``.
+    static func binary(words: some Collection<UInt64>, length: Int) -> String {
+        let wordCount = (length + 63) / 64
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: wordCount * 64) { buffer in
+            let out = buffer.baseAddress!
+            var written = 0
+            binaryDigits.withUnsafeBufferPointer { digits in
+                for word in words.prefix(wordCount) {
+                    for shift in stride(from: 56, through: 0, by: -8) {
+                        let byte = Int(truncatingIfNeeded: word >> UInt64(shift) & 0xFF)
+                        (out + written).initialize(from: digits.baseAddress! + byte * 8, count: 8)
+                        written += 8
+                    }
+                }
+            }
+            (out + written).initialize(repeating: UInt8(ascii: "0"), count: wordCount * 64 - written)
+            return String(decoding: UnsafeBufferPointer(start: out, count: length), as: UTF8.self)
+        }
+    }
+
+    /// The eight `0`/`1` digits of every byte, MSB first: byte `b`'s at `8 * b`.
+    private static let binaryDigits: [UInt8] = (0..<256).flatMap { byte in
+        (0..<8).map { bit in byte >> (7 - bit) & 1 == 1 ? UInt8(ascii: "1") : UInt8(ascii: "0") }
     }
 }
 
