@@ -129,6 +129,24 @@ import Testing
         #expect(tc.validate() == [])
     }
 
+    /// The one reading of the legitimate-interest ban (`TCFPolicy`): purpose 1 on every string,
+    /// 3-6 once TCF 2.2 binds the string, by its policy version or by its Created day.
+    @Test func legitimateInterestBanOnTCF20Strings() throws {
+        var tc = try Self.compliant()
+        tc.policyVersion = 2
+        tc.markUpdated(at: Timestamp(iso8601: "2023-09-30")!)
+        #expect(tc.purposesWithoutLegitimateInterest == [1])
+        tc.purposeLegitimateInterests = [2, 3, 4, 5, 6, 7]
+        #expect(tc.validate() == [])
+        tc.purposeLegitimateInterests = [1, 2]
+        #expect(tc.validate().map(\.rule) == [.legitimateInterestForbidden])
+        tc.policyVersion = 4
+        #expect(tc.purposesWithoutLegitimateInterest == [1, 3, 4, 5, 6])
+        tc.policyVersion = 2
+        tc.markUpdated(at: Timestamp(iso8601: "2023-10-01")!)
+        #expect(tc.purposesWithoutLegitimateInterest == TCFPolicy.consentOnlyPurposes)
+    }
+
 }
 
 @Suite struct InAppKeyTests {
