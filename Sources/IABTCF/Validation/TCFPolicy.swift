@@ -13,6 +13,10 @@ public enum TCFPolicy {
     /// The special features TCF v2 defines: 1 (precise geolocation) and 2 (device scanning).
     public static let definedSpecialFeatures: SpecialFeatureSet = [1, 2]
 
+    /// The CmpIds IAB Europe can assign to a registered CMP: 2-4095 (the field's 12 bits; 0 and 1
+    /// are assigned to none, see ``PolicyRule/cmpIdInvalid``).
+    public static let registeredCmpIds: ClosedRange<Int> = 2...Field.cmpId.values.upperBound
+
     /// The purposes that may rest on consent only under TCF 2.2: 1 and 3-6.
     ///
     /// TCF 2.2 removed legitimate interest as a legal basis for purposes 3, 4, 5 and 6 (IAB Europe,

@@ -166,7 +166,7 @@ extension TCString {
         where !code.isValid {
             report(.invalidLetterCode, "\(field) holds a value outside A-Z (raw \(code.rawValue))")
         }
-        if cmpId < 2 {
+        if cmpId < TCFPolicy.registeredCmpIds.lowerBound {
             report(.cmpIdInvalid, "CmpId is \(cmpId); IDs 0 and 1 are not assigned to registered CMPs")
         }
         if vendorListVersion == 0 {
