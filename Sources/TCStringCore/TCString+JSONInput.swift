@@ -96,11 +96,6 @@ extension TCString.SchemaKey {
     }
 }
 
-extension ClosedRange<Int> {
-    /// `1-24`, as help and errors write a range.
-    package var text: String { "\(lowerBound)-\(upperBound)" }
-}
-
 /// A key in quotes, as JSON writes it.
 private func quoted(_ key: some CodingKey) -> String { "\"\(key.stringValue)\"" }
 

@@ -49,3 +49,8 @@ extension PublisherRestriction.SchemaKey {
         }
     }
 }
+
+extension ClosedRange<Int> {
+    /// `1-24`, as messages and the tool's help write a range.
+    package var text: String { "\(lowerBound)-\(upperBound)" }
+}

@@ -151,6 +151,7 @@ extension TCString {
         if !undefinedFeatures.isEmpty {
             report(.undefinedSpecialFeature, "SpecialFeatureOptIns sets \(undefinedFeatures); only 1 and 2 exist")
         }
+        let purposeIds = PublisherRestriction.SchemaKey.purposeId.values
         for restriction in publisherRestrictions {
             if restriction.restrictionType == .undefined {
                 report(
@@ -158,8 +159,8 @@ extension TCString {
                     "purpose \(restriction.purposeId) has the reserved RestrictionType 3"
                 )
             }
-            if !(1...PurposeSet.maxID).contains(restriction.purposeId) {
-                report(.invalidPublisherRestriction, "PurposeId \(restriction.purposeId) is outside 1-24")
+            if !purposeIds.contains(restriction.purposeId) {
+                report(.invalidPublisherRestriction, "PurposeId \(restriction.purposeId) is outside \(purposeIds.text)")
             }
         }
         for (code, field) in [(consentLanguage, "ConsentLanguage"), (publisherCountryCode, "PublisherCC")]
