@@ -43,10 +43,11 @@ public struct TrackingScope: Sendable, Hashable {
     /// something to reject; as a rejection scope it is ours. Also stops contextual ads and
     /// personalised content.
     public static let marketing2to6 = TrackingScope(purposes: [2, 3, 4, 5, 6])
-    /// Purposes 1-11, special features 1, 2 and every vendor: "disagree to all", as Didomi's
-    /// (its sample calls `setUserDisagreeToAll()`) and PubConsent's ATT-first flows do on a denial. Stops all
-    /// TCF-based processing, including storage access (purpose 1).
-    public static let denyAll = TrackingScope(purposes: try! PurposeSet(1...11), includesAllVendors: true)
+    /// Every defined purpose (1-11, `TCFPolicy.definedPurposes`), special features 1, 2 and every
+    /// vendor: "disagree to all", as Didomi's (its sample calls `setUserDisagreeToAll()`) and
+    /// PubConsent's ATT-first flows do on a denial. Stops all TCF-based processing, including
+    /// storage access (purpose 1).
+    public static let denyAll = TrackingScope(purposes: TCFPolicy.definedPurposes, includesAllVendors: true)
 
     /// The presets by name, as the command-line tool accepts them.
     public static let presets: [String: TrackingScope] = [

@@ -82,10 +82,10 @@ extension GlobalVendorList {
     /// The sets, for the shown vendors' declarations in this list:
     /// - **Accept all.** PurposesConsent: every purpose a shown vendor declares in `purposes` or
     ///   `flexiblePurposes`. PurposesLITransparency: every purpose a shown vendor declares in
-    ///   `legIntPurposes` or `flexiblePurposes`, except 1 and 3-6 when the list's
-    ///   `tcfPolicyVersion` is 4 or more, and 1 on older lists too (`TCString.validate()` flags
-    ///   legitimate interest for purpose 1 on every string). SpecialFeatureOptIns: every special feature a shown
-    ///   vendor declares. Vendor Consent: the shown vendors with a purpose in `purposes` or
+    ///   `legIntPurposes` or `flexiblePurposes`, except the string's
+    ///   `TCString.purposesWithoutLegitimateInterest` (1 and 3-6 when the list's
+    ///   `tcfPolicyVersion` is 4 or more, 1 alone on older lists before 2023-10-01).
+    ///   SpecialFeatureOptIns: every special feature a shown vendor declares. Vendor Consent: the shown vendors with a purpose in `purposes` or
     ///   `flexiblePurposes`. Vendor Legitimate Interest: the shown vendors with a purpose in
     ///   `legIntPurposes` or `flexiblePurposes` that may rest on legitimate interest.
     /// - **Reject all.** Nothing consented to, opted in to, or left to legitimate interest.
@@ -128,7 +128,6 @@ extension GlobalVendorList {
         guard unknown.isEmpty else { throw ChoiceError(.vendorsNotInList, vendors: unknown) }
         let deleted = shown.intersection(deletedVendorIds)
         guard deleted.isEmpty else { throw ChoiceError(.vendorsDeleted, vendors: deleted) }
-        let all = acceptAll(shown: shown)
         var tc = TCString(
             created: day.startOfDay,
             cmpId: cmp.id,
@@ -142,6 +141,7 @@ extension GlobalVendorList {
             publisherRestrictions: publisherRestrictions,
             disclosedVendors: shown
         )
+        let all = acceptAll(shown: shown, legitimateInterestBanned: tc.purposesWithoutLegitimateInterest)
         switch choice {
         case .acceptAll:
             tc.purposeConsents = all.purposeConsents
@@ -178,9 +178,10 @@ extension GlobalVendorList {
         var vendorLegitimateInterests = VendorSet()
     }
 
-    /// The sets of an Accept All for the `shown` vendors (see ``tcString(for:cmp:day:shownVendors:publisherRestrictions:)``).
-    private func acceptAll(shown: VendorSet) -> AcceptAll {
-        let liBanned = tcfPolicyVersion >= 4 ? TCString.consentOnlyPurposes : [1]
+    /// The sets of an Accept All for the `shown` vendors (see
+    /// ``tcString(for:cmp:day:shownVendors:publisherRestrictions:)``), with no purpose of `liBanned`
+    /// on legitimate interest.
+    private func acceptAll(shown: VendorSet, legitimateInterestBanned liBanned: PurposeSet) -> AcceptAll {
         var all = AcceptAll()
         for purpose in 1...PurposeSet.maxID {
             let flexible = flexibleDeclarations[purpose].intersection(shown)

@@ -36,7 +36,8 @@ public enum PermissionReason: String, Sendable, Hashable, CaseIterable {
     /// A restriction of type 1 or 2 asks for the other basis than the one declared, and the vendor
     /// did not declare the purpose flexible: "the vendor should not process for that Purpose".
     case restrictionNotFlexible
-    /// Legitimate interest for purposes 1 and 3-6 is not allowed under TCF 2.2 (TcfPolicyVersion 4 and later).
+    /// Legitimate interest for a purpose that may not rest on it: 1 on every string, 3-6 too under
+    /// TCF 2.2 (`TCString.purposesWithoutLegitimateInterest`).
     case legitimateInterestNotAllowed
     /// The string has a Disclosed Vendors segment without this vendor: under TCF 2.3 a vendor not
     /// disclosed to the user is allowed nothing, on consent, legitimate interest, special purposes
@@ -82,10 +83,6 @@ public struct Permission: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension TCString {
-    /// Purposes that may never rest on legitimate interest under TCF 2.2 (TcfPolicyVersion 4 on):
-    /// 1, and 3-6 (TCF Policies v2.2; the specification's PurposesLITransparency note).
-    static let consentOnlyPurposes: PurposeSet = [1, 3, 4, 5, 6]
-
     /// The restriction that applies to `vendor` for `purpose`: type 0 wins over 1 and 2 (the
     /// specification's RestrictionType notes: "Vendors must always respect a 0"), type 1 over 2
     /// (one type per vendor, as the in-app `IABTCF_PublisherRestrictions{ID}` keys hold); type 3
@@ -117,7 +114,8 @@ extension TCString {
     ///    flexible ... the vendor should not process for that Purpose";
     ///    ``PermissionReason/restrictionNotFlexible``).
     /// 6. Consent needs P's PurposesConsent bit and V's Vendor Consent bit.
-    /// 7. Legitimate interest needs: P not 1 or 3-6 when TcfPolicyVersion ≥ 4 (TCF 2.2); P's
+    /// 7. Legitimate interest needs: P outside `TCString.purposesWithoutLegitimateInterest` (never
+    ///    1; 3-6 neither once TCF 2.2 binds the string, as `TCFPolicy` reads the ban); P's
     ///    PurposesLITransparency bit and V's Vendor Legitimate Interest bit.
     /// 8. With PurposeOneTreatment set, purpose 1 is decided by steps 6-7 on the bits as they are
     ///    and carries ``PermissionReason/purposeOneTreatment`` ("What if consent is governed
@@ -177,7 +175,7 @@ extension TCString {
                 answer = Permission(isAllowed: true, basis: .consent, reason: .consent)
             }
         case .legitimateInterest:
-            if policyVersion >= 4 && Self.consentOnlyPurposes.contains(purpose) {
+            if purposesWithoutLegitimateInterest.contains(purpose) {
                 answer = .refused(.legitimateInterestNotAllowed, .legitimateInterest)
             } else if !purposeLegitimateInterests.contains(purpose) {
                 answer = .refused(.noPurposeLegitimateInterest, .legitimateInterest)

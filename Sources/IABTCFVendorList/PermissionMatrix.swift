@@ -49,7 +49,7 @@ public struct PermissionMatrix: Sendable {
         var planes = [UInt64](repeating: 0, count: highest &* Self.planeCount &* width)
         let alive = gvl.vendorIds.subtracting(gvl.deletedVendorIds)
         let disclosed = tc.disclosedVendors
-        let liBanned = tc.policyVersion >= 4 ? TCString.consentOnlyPurposes : PurposeSet()
+        let liBanned = tc.purposesWithoutLegitimateInterest
         let restrictions = tc.publisherRestrictions
         // One array for every purpose's sets, refilled per purpose: a literal per purpose allocates.
         var sets = [VendorSet](repeating: VendorSet(), count: 10)

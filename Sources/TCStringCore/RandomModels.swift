@@ -15,12 +15,14 @@ package enum RandomModels {
         case 2:  // a few long runs: ranges are smaller
             for _ in 0..<Int.random(in: 1...6, using: &rng) {
                 let start = Int.random(in: 1...60_000, using: &rng)
-                try! set.insert(contentsOf: start...min(65535, start + Int.random(in: 0...3000, using: &rng)))
+                try! set.insert(contentsOf: start...min(VendorSet.maxID, start + Int.random(in: 0...3000, using: &rng)))
             }
         case 3:  // sparse singles
-            for _ in 0..<Int.random(in: 1...40, using: &rng) { try! set.insert(Int.random(in: 1...65535, using: &rng)) }
+            for _ in 0..<Int.random(in: 1...40, using: &rng) {
+                try! set.insert(Int.random(in: 1...VendorSet.maxID, using: &rng))
+            }
         case 4:  // the extremes
-            try! set.insert(65535)
+            try! set.insert(VendorSet.maxID)
             if Bool.random(using: &rng) { try! set.insert(1) }
         default:  // small
             for _ in 0..<Int.random(in: 1...10, using: &rng) { try! set.insert(Int.random(in: 1...64, using: &rng)) }
@@ -41,12 +43,15 @@ package enum RandomModels {
             Timestamp(deciseconds: Int64.random(in: 0...Timestamp.maxDeciseconds, using: &rng))
         }
         var value = TCString(created: stamp(&rng), lastUpdated: stamp(&rng))
-        value.cmpId = Int.random(in: 0...4095, using: &rng)
-        value.cmpVersion = Int.random(in: 0...4095, using: &rng)
-        value.consentScreen = Int.random(in: 0...63, using: &rng)
+        func number(_ key: TCString.SchemaKey, _ rng: inout SplitMix64) -> Int {
+            Int.random(in: key.values!, using: &rng)
+        }
+        value.cmpId = number(.cmpId, &rng)
+        value.cmpVersion = number(.cmpVersion, &rng)
+        value.consentScreen = number(.consentScreen, &rng)
         value.consentLanguage = code(&rng)
-        value.vendorListVersion = Int.random(in: 0...4095, using: &rng)
-        value.policyVersion = Int.random(in: 0...63, using: &rng)
+        value.vendorListVersion = number(.vendorListVersion, &rng)
+        value.policyVersion = number(.policyVersion, &rng)
         value.isServiceSpecific = Bool.random(using: &rng)
         value.useNonStandardTexts = Bool.random(using: &rng)
         value.specialFeatureOptIns = smallSet(&rng)
@@ -59,8 +64,10 @@ package enum RandomModels {
         for _ in 0..<Int.random(in: 0...(Bool.random(using: &rng) ? 0 : 8), using: &rng) {
             try! value.publisherRestrictions.insert(
                 vendors: Int.random(in: 0..<4, using: &rng) == 0 ? VendorSet() : vendorSet(&rng),
-                purposeId: Int.random(in: 1...24, using: &rng),
-                restrictionType: RestrictionType(rawValue: Int.random(in: 0...3, using: &rng))!
+                purposeId: Int.random(in: PublisherRestriction.SchemaKey.purposeId.values, using: &rng),
+                restrictionType: RestrictionType(
+                    rawValue: Int.random(in: PublisherRestriction.SchemaKey.restrictionType.values, using: &rng)
+                )!
             )
         }
         if Bool.random(using: &rng) { value.disclosedVendors = vendorSet(&rng) }

@@ -29,15 +29,15 @@ extension TCString {
         let fields = try Fields(json, path: "", keys: SchemaKey.allCases, required: Self.requiredJSONKeys)
         let created = try fields.timestamp(.created) ?? today.startOfDay
         self.init(created: created, lastUpdated: try fields.timestamp(.lastUpdated) ?? created)
-        if let version = try fields.int(.version, 0...63), version != 2 {
+        if let version = try fields.int(.version), version != 2 {
             throw fields.error(.version, "\(version) is not supported; only version 2 can be encoded")
         }
-        cmpId = try fields.int(.cmpId, 0...4095) ?? 0
-        cmpVersion = try fields.int(.cmpVersion, 0...4095) ?? 0
-        consentScreen = try fields.int(.consentScreen, 0...63) ?? 0
+        cmpId = try fields.int(.cmpId) ?? 0
+        cmpVersion = try fields.int(.cmpVersion) ?? 0
+        consentScreen = try fields.int(.consentScreen) ?? 0
         consentLanguage = try fields.code(.consentLanguage) ?? consentLanguage
-        vendorListVersion = try fields.int(.vendorListVersion, 0...4095) ?? 0
-        policyVersion = try fields.int(.policyVersion, 0...63) ?? policyVersion
+        vendorListVersion = try fields.int(.vendorListVersion) ?? 0
+        policyVersion = try fields.int(.policyVersion) ?? policyVersion
         isServiceSpecific = try fields.bool(.isServiceSpecific) ?? true
         useNonStandardTexts = try fields.bool(.useNonStandardTexts) ?? false
         specialFeatureOptIns = try fields.smallSet(.specialFeatureOptIns) ?? []
@@ -66,31 +66,30 @@ extension TCString.SchemaKey {
         typealias Restriction = PublisherRestriction.SchemaKey
         typealias Publisher = PublisherTC.SchemaKey
         return switch self {
-        case .cmpId: "the CMP's registered id, 0-4095 (validate flags 0 and 1)"
-        case .vendorListVersion: "the Global Vendor List version, 0-4095 (validate flags 0)"
+        case .cmpId: "the CMP's registered id, \(values!.text) (validate flags 0 and 1)"
+        case .vendorListVersion: "the Global Vendor List version, \(values!.text) (validate flags 0)"
         case .version: "2, the only version encoded"
         case .created: #"today at 00:00 UTC; "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SS[.fff]Z""#
         case .lastUpdated: Self.created.rawValue
-        case .cmpVersion: "0 (0-4095)"
-        case .consentScreen: "0 (0-63)"
+        case .cmpVersion, .consentScreen: "0 (\(values!.text))"
         case .consentLanguage: #""EN" (two letters)"#
-        case .policyVersion: "5 (0-63)"
+        case .policyVersion: "5 (\(values!.text))"
         case .isServiceSpecific: "true"
         case .useNonStandardTexts, .purposeOneTreatment: "false"
-        case .specialFeatureOptIns: "[] (ids 1-12)"
-        case .purposeConsents, .purposeLegitimateInterests: "[] (ids 1-24)"
+        case .specialFeatureOptIns, .purposeConsents, .purposeLegitimateInterests: "[] (ids \(values!.text))"
         case .publisherCountryCode: #""AA" (two letters)"#
-        case .vendorConsents, .vendorLegitimateInterests: "[] (ids 1-65535)"
+        case .vendorConsents, .vendorLegitimateInterests: "[] (ids \(values!.text))"
         case .publisherRestrictions:
-            "[], or entries {\(quoted(Restriction.purposeId)): 1-24, \(quoted(Restriction.restrictionType)): 0-3,\n"
+            "[], or entries {\(quoted(Restriction.purposeId)): \(Restriction.purposeId.values.text), "
+                + "\(quoted(Restriction.restrictionType)): \(Restriction.restrictionType.values.text),\n"
                 + "\(quoted(Restriction.vendors)): ids, default []}"
         case .disclosedVendors:
             "\(Self.vendorConsents.rawValue) + \(Self.vendorLegitimateInterests.rawValue); null: no segment"
         case .allowedVendors: "null: no segment"
         case .publisherTC:
             "null: no segment; or {\(quoted(Publisher.purposeConsents)),\n"
-                + "\(quoted(Publisher.purposeLegitimateInterests)) (ids 1-24, default []),\n"
-                + "\(quoted(Publisher.numCustomPurposes)) (0-63, default the highest custom purpose),\n"
+                + "\(quoted(Publisher.purposeLegitimateInterests)) (ids \(Publisher.purposeConsents.values.text), default []),\n"
+                + "\(quoted(Publisher.numCustomPurposes)) (\(Publisher.numCustomPurposes.values.text), default the highest custom purpose),\n"
                 + "\(quoted(Publisher.customPurposeConsents)), \(quoted(Publisher.customPurposeLegitimateInterests))\n"
                 + "(ids 1-\(Publisher.numCustomPurposes.rawValue), default [])}"
         }
@@ -188,6 +187,12 @@ package struct Fields<Key: FieldKey> {
         return try Self.int(value, range, at: keyPath(key))
     }
 
+    /// A number key's integer, in the key's `values` (CmpId: 0-4095).
+    func int(_ key: Key) throws(ModelError) -> Int? where Key == TCString.SchemaKey {
+        guard let range = key.values else { preconditionFailure("\(key) is not a number") }
+        return try int(key, range)
+    }
+
     /// An integer in `range`; above `range` with a `limit` named, the error names the limit instead.
     static func int(
         _ value: JSON,
@@ -200,7 +205,7 @@ package struct Fields<Key: FieldKey> {
             throw ModelError(at: path, "\(number) is above \(limit.name) \(limit.value)")
         }
         guard range.contains(number) else {
-            throw ModelError(at: path, "\(number) is out of range \(range.lowerBound)-\(range.upperBound)")
+            throw ModelError(at: path, "\(number) is out of range \(range.text)")
         }
         return number
     }

@@ -39,7 +39,7 @@ enum AdsCommand {
         let operands = arguments.parse { option, arguments in
             switch option {
             case "--vendor":
-                vendor = arguments.value(of: option, "a vendor id (1-65535)") {
+                vendor = arguments.value(of: option, "a vendor id (\((1...VendorSet.maxID).text))") {
                     Int($0).flatMap { (1...VendorSet.maxID).contains($0) ? $0 : nil }
                 }
             case "--max-age-days": maximumAge = arguments.days(of: option)

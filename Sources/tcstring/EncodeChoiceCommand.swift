@@ -31,7 +31,7 @@ enum EncodeChoiceCommand {
         var day: Timestamp?
         var maximumLength = TCString.DecodingOptions.defaultMaximumLength
         func number(_ option: String, _ range: ClosedRange<Int>, _ arguments: inout Arguments) -> Int {
-            arguments.value(of: option, "a number \(range.lowerBound)-\(range.upperBound)") {
+            arguments.value(of: option, "a number \(range.text)") {
                 Int($0).flatMap { range.contains($0) ? $0 : nil }
             }
         }
@@ -45,9 +45,10 @@ enum EncodeChoiceCommand {
             case "--choice":
                 choiceFlags.append(option)
                 choicePath = arguments.value(of: option)
-            case "--cmp-id": cmp.id = number(option, 0...4095, &arguments)
-            case "--cmp-version": cmp.version = number(option, 0...4095, &arguments)
-            case "--consent-screen": cmp.consentScreen = number(option, 0...63, &arguments)
+            case "--cmp-id": cmp.id = number(option, TCString.SchemaKey.cmpId.values!, &arguments)
+            case "--cmp-version": cmp.version = number(option, TCString.SchemaKey.cmpVersion.values!, &arguments)
+            case "--consent-screen":
+                cmp.consentScreen = number(option, TCString.SchemaKey.consentScreen.values!, &arguments)
             case "--language": cmp.language = code(option, &arguments)
             case "--publisher-cc": cmp.publisherCountryCode = code(option, &arguments)
             case "--vendors": vendors = arguments.vendors(of: option)

@@ -19,12 +19,15 @@ enum Usage {
         """
     }
 
+    /// The purposes a publisher restriction may name: 1-24.
+    static let purposeIds = (1...PurposeSet.maxID).text
+
     /// What `--strict` does, for every reading command (lines joined by ``options(_:)``).
     static let strictHelp = """
         also refuse what base64 or the specification does not allow, each with its own
         code: set padding bits or data after the last field (nonZeroPadding), '=' that is
         not exact padding (invalidPadding), letters outside A-Z (invalidLetter),
-        restriction purposes outside 1-24 (invalidPurposeId), 4n+1 segment lengths
+        restriction purposes outside \(purposeIds) (invalidPurposeId), 4n+1 segment lengths
         (invalidSegmentLength)
         """
 
@@ -99,7 +102,10 @@ enum Usage {
                 + "vendorConsents, vendorLegitimateInterestObjections (id lists);\n"
                 + "legitimate interests are Accept All's less the objections"
         ),
-        ("--cmp-id N", "CmpId, 2-4095; --cmp-version N (default 0), --consent-screen N (0)"),
+        (
+            "--cmp-id N",
+            "CmpId, \(TCFPolicy.registeredCmpIds.text); --cmp-version N (default 0), --consent-screen N (0)"
+        ),
         ("--language XX", "ConsentLanguage (default EN); --publisher-cc XX PublisherCC (AA)"),
         (
             "--vendors IDS",
@@ -168,7 +174,7 @@ enum Usage {
         usage: tcstring validate [--json] [--pretty] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
           Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
           inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
-          1-24): one finding per line (rule: message), exit 1 when any.
+          \(purposeIds)): one finding per line (rule: message), exit 1 when any.
 
         """
         + options([

@@ -130,6 +130,41 @@ import Testing
         #expect(tc.validate() == [])
     }
 
+    /// The ranges the tool accepts and its help lists come from the field widths and the id sets,
+    /// and they are the specification's: CmpId 12 bits, ConsentScreen 6, RestrictionType 2.
+    @Test func schemaValuesAreTheSpecificationsRanges() {
+        typealias Key = TCString.SchemaKey
+        #expect(Key.cmpId.values == 0...4095 && Key.cmpVersion.values == 0...4095)
+        #expect(Key.vendorListVersion.values == 0...4095 && Key.consentScreen.values == 0...63)
+        #expect(Key.version.values == 0...63 && Key.policyVersion.values == 0...63)
+        #expect(Key.purposeConsents.values == 1...24 && Key.specialFeatureOptIns.values == 1...12)
+        #expect(Key.vendorConsents.values == 1...65535 && Key.created.values == nil)
+        #expect(PublisherRestriction.SchemaKey.purposeId.values == 1...24)
+        #expect(PublisherRestriction.SchemaKey.restrictionType.values == 0...3)
+        #expect(PublisherTC.SchemaKey.numCustomPurposes.values == 0...63)
+        #expect(PublisherTC.SchemaKey.customPurposeConsents.values == 1...63)
+        #expect(TCFPolicy.registeredCmpIds == 2...4095)
+        #expect(Array(TCFPolicy.definedPurposes) == Array(1...11) && Array(TCFPolicy.definedSpecialFeatures) == [1, 2])
+    }
+
+    /// The one reading of the legitimate-interest ban (`TCFPolicy`): purpose 1 on every string,
+    /// 3-6 once TCF 2.2 binds the string, by its policy version or by its Created day.
+    @Test func legitimateInterestBanOnTCF20Strings() throws {
+        var tc = try Self.compliant()
+        tc.policyVersion = 2
+        tc.markUpdated(at: Timestamp(iso8601: "2023-09-30")!)
+        #expect(tc.purposesWithoutLegitimateInterest == [1])
+        tc.purposeLegitimateInterests = [2, 3, 4, 5, 6, 7]
+        #expect(tc.validate() == [])
+        tc.purposeLegitimateInterests = [1, 2]
+        #expect(tc.validate().map(\.rule) == [.legitimateInterestForbidden])
+        tc.policyVersion = 4
+        #expect(tc.purposesWithoutLegitimateInterest == [1, 3, 4, 5, 6])
+        tc.policyVersion = 2
+        tc.markUpdated(at: Timestamp(iso8601: "2023-10-01")!)
+        #expect(tc.purposesWithoutLegitimateInterest == TCFPolicy.consentOnlyPurposes)
+    }
+
 }
 
 @Suite struct InAppKeyTests {

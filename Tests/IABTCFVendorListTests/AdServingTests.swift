@@ -139,28 +139,38 @@ import Testing
         #expect(neither.adServing(vendor: vendor, today: Self.day).mode == .technical)
         // Another vendor's bits do not count for this one.
         #expect(neither.adServing(vendor: 1, today: Self.day).mode == .personalized)
-        // A TCF 2.0 string (policy 2) may set LI for purposes 3 and 4; the table needs consent.
+        // A TCF 2.0 string (policy 2, created before TCF 2.2 took effect) may set LI for purposes 3
+        // and 4; the table needs consent.
+        let tcf20Day = Timestamp(iso8601: "2023-09-30")!
         let oldLI = try Self.string(vendor: vendor, consent: [1], legitimateInterest: [2, 3, 4, 7, 9, 10]) {
             $0.policyVersion = 2
+            $0.markUpdated(at: tcf20Day)
         }
-        let old = oldLI.adServing(vendor: vendor, today: Self.day)
+        let old = oldLI.adServing(vendor: vendor, today: tcf20Day)
         #expect(old.mode == .nonPersonalized)
-        #expect(
-            old.reasons == [
+        func missing(_ permission: Permission) -> [AdServingReason] {
+            [
                 .missingPurposes(
                     mode: .personalized,
                     purposes: [3, 4].map {
                         MissingAdPurpose(
                             requirement: AdPurposeRequirement(purpose: $0, need: .consent),
-                            permission: Permission(
-                                isAllowed: true,
-                                basis: .legitimateInterest,
-                                reason: .legitimateInterest
-                            )
+                            permission: permission
                         )
                     }
                 )
             ]
+        }
+        #expect(
+            old.reasons == missing(Permission(isAllowed: true, basis: .legitimateInterest, reason: .legitimateInterest))
+        )
+        // The same bits on a policy-2 string created since then: TCF 2.2 binds it, so LI for 3 and 4
+        // counts for nothing and only the (missing) consent is left.
+        var late = oldLI
+        late.markUpdated(at: Self.day)
+        #expect(
+            late.adServing(vendor: vendor, today: Self.day).reasons
+                == missing(Permission(isAllowed: false, basis: .consent, reason: .noPurposeConsent))
         )
     }
 

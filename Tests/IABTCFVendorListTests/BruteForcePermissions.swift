@@ -57,7 +57,10 @@ enum BruteForcePermissions {
                     ? Permission(isAllowed: false, basis: .consent, reason: .noVendorConsent)
                     : Permission(isAllowed: true, basis: .consent, reason: .consent)
         } else {
-            let banned = s.tc.policyVersion >= 4 && [1, 3, 4, 5, 6].contains(purpose)
+            // Purpose 1 never on legitimate interest; 3-6 not once TCF 2.2 binds the string (policy 4
+            // on, or created from 2023-10-01).
+            let tcf22 = s.tc.policyVersion >= 4 || s.tc.created >= Timestamp(iso8601: "2023-10-01")!
+            let banned = purpose == 1 || (tcf22 && [3, 4, 5, 6].contains(purpose))
             let purposeBit = s.purposeLegitimateInterests.contains(purpose)
             let vendorBit = s.vendorLegitimateInterests.contains(vendor)
             let reason: PermissionReason? =

@@ -12,8 +12,8 @@ public struct PolicyRule: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// TCF 2.2: legitimate interest may not be the legal basis for purposes 1 and 3-6 (core and
-    /// publisher purposes). For 3-6 the rule binds strings with TcfPolicyVersion 4 or later or
-    /// created after 2023-09-30; purpose 1 never rests on legitimate interest.
+    /// publisher purposes), read as
+    /// ``TCFPolicy/purposesWithoutLegitimateInterest(policyVersion:created:)`` says.
     public static let legitimateInterestForbidden = PolicyRule("tcf22.legitimateInterestForbidden")
     /// TCF 2.2: strings created after 30 September 2023 need TcfPolicyVersion 4 or later.
     public static let policyVersionTooOld = PolicyRule("tcf22.policyVersionTooOld")
@@ -86,16 +86,6 @@ extension TCString {
             || publisherRestrictions.contains { !(1...PurposeSet.maxID).contains($0.purposeId) }
     }
 
-    /// The first day on which TCF 2.2 requires TcfPolicyVersion ≥ 4: strings "created after
-    /// 30 September 2023" (2023-10-01T00:00:00Z).
-    public static let tcf22PolicyVersionCutoff = Timestamp(deciseconds: 16_961_184_000)
-
-    /// The first day on which TCF 2.3 requires the Disclosed Vendors segment (2026-03-01T00:00:00Z).
-    ///
-    /// IAB Europe's transition note says strings "created after 28 February 2026" without it are
-    /// invalid; the string carries only a day, so the rule starts with 1 March.
-    public static let tcf23DisclosedVendorsCutoff = Timestamp(deciseconds: 17_723_232_000)
-
     /// Checks the TCF 2.2 and 2.3 policy rules that the string itself can break, and returns every
     /// finding (empty when the string follows them all). Decoding never applies these rules.
     ///
@@ -108,12 +98,7 @@ extension TCString {
         func report(_ rule: PolicyRule, _ message: String) {
             findings.append(PolicyFinding(rule: rule, message: message))
         }
-        // Purpose 1 never rests on legitimate interest. Purposes 3-6 lost it with TCF 2.2, which binds
-        // strings written under it (policy 4 on) or since it took effect: a TCF 2.0/2.1 string from
-        // before then could rest them on legitimate interest, as permission(vendor:purpose:in:) reads it.
-        let underTCF22 = policyVersion >= 4 || created >= Self.tcf22PolicyVersionCutoff
-        let noLegitimateInterest: PurposeSet = underTCF22 ? [1, 3, 4, 5, 6] : [1]
-
+        let noLegitimateInterest = purposesWithoutLegitimateInterest
         let coreLI = purposeLegitimateInterests.intersection(noLegitimateInterest)
         if !coreLI.isEmpty {
             report(.legitimateInterestForbidden, "PurposesLITransparency sets purposes \(coreLI); 1 and 3-6 must be 0")
@@ -127,13 +112,13 @@ extension TCString {
                 )
             }
         }
-        if created >= Self.tcf22PolicyVersionCutoff && policyVersion < 4 {
+        if created >= TCFPolicy.tcf22PolicyVersionCutoff && policyVersion < TCFPolicy.tcf22PolicyVersion {
             report(
                 .policyVersionTooOld,
-                "TcfPolicyVersion \(policyVersion) on a string created \(created); 4 or later is required after 2023-09-30"
+                "TcfPolicyVersion \(policyVersion) on a string created \(created); \(TCFPolicy.tcf22PolicyVersion) or later is required after 2023-09-30"
             )
         }
-        if created >= Self.tcf23DisclosedVendorsCutoff && disclosedVendors == nil {
+        if created >= TCFPolicy.tcf23DisclosedVendorsCutoff && disclosedVendors == nil {
             report(
                 .disclosedVendorsMissing,
                 "no Disclosed Vendors segment on a string created \(created); required from 2026-03-01"
@@ -161,10 +146,12 @@ extension TCString {
                 "Created \(created) and LastUpdated \(lastUpdated) are different days"
             )
         }
-        let undefinedFeatures = specialFeatureOptIns.intersection(SpecialFeatureSet(rawValue: ~0 >> 2))
+        var undefinedFeatures = specialFeatureOptIns
+        undefinedFeatures.subtract(TCFPolicy.definedSpecialFeatures)
         if !undefinedFeatures.isEmpty {
             report(.undefinedSpecialFeature, "SpecialFeatureOptIns sets \(undefinedFeatures); only 1 and 2 exist")
         }
+        let purposeIds = PublisherRestriction.SchemaKey.purposeId.values
         for restriction in publisherRestrictions {
             if restriction.restrictionType == .undefined {
                 report(
@@ -172,15 +159,15 @@ extension TCString {
                     "purpose \(restriction.purposeId) has the reserved RestrictionType 3"
                 )
             }
-            if !(1...PurposeSet.maxID).contains(restriction.purposeId) {
-                report(.invalidPublisherRestriction, "PurposeId \(restriction.purposeId) is outside 1-24")
+            if !purposeIds.contains(restriction.purposeId) {
+                report(.invalidPublisherRestriction, "PurposeId \(restriction.purposeId) is outside \(purposeIds.text)")
             }
         }
         for (code, field) in [(consentLanguage, "ConsentLanguage"), (publisherCountryCode, "PublisherCC")]
         where !code.isValid {
             report(.invalidLetterCode, "\(field) holds a value outside A-Z (raw \(code.rawValue))")
         }
-        if cmpId < 2 {
+        if cmpId < TCFPolicy.registeredCmpIds.lowerBound {
             report(.cmpIdInvalid, "CmpId is \(cmpId); IDs 0 and 1 are not assigned to registered CMPs")
         }
         if vendorListVersion == 0 {
