@@ -117,10 +117,10 @@ public enum InAppKeys {
         purposeId(ofPublisherRestrictionsKey: key) != nil || fixedKeys.contains(key)
     }
 
-    /// TCF 2.2 defines purposes 1-11 and special features 1-2: binary strings are at least this long,
-    /// so readers that index them directly find every defined id.
-    static let definedPurposes = 11
-    static let definedSpecialFeatures = 2
+    /// Binary strings are at least as long as the highest id ``TCFPolicy`` defines, so readers that
+    /// index them directly find every defined id.
+    static let definedPurposes = TCFPolicy.definedPurposes.max() ?? 0
+    static let definedSpecialFeatures = TCFPolicy.definedSpecialFeatures.max() ?? 0
 }
 
 extension TCString {
