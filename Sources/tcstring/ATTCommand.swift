@@ -3,74 +3,8 @@ import IABTCFAppTracking
 import IABTCFVendorList
 import TCStringCore
 
-/// `tcstring att`: the decision of a consent flow as one JSON object (see ``usage``).
+/// `tcstring att`: the decision of a consent flow as one JSON object (its help is `Usage.att`).
 enum ATTCommand {
-    static let usage = """
-        usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
-                            [--previous-status S] [--prompt-in-progress] [--cmp-shown]
-                            [--idfa-explainer] [--consent none|refused|granted|expired|dismissed]
-                            [--tc-string STRING] [--gdpr-applies true|false]
-                            [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
-                            [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
-                            [--restricted-as-unavailable] [--restricted-as-denied]
-                            [--cmp-cannot-hide-tracking] [--no-enforce] [--region eu|other]
-                            [--att-answered YYYY-MM-DD] [--reprompt never|denied]
-                            [--att-rejection-applied] [--max-age-days N] [--pretty] [--help]
-          The next step of an App Tracking Transparency + consent flow as one JSON object: next,
-          reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
-          --tc-string: the string after the rejection, byte for byte the input when nothing
-          changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors,
-          attRequestableFrom (the first day ATT may be requested, "YYYY-MM-DD", or null).
-          T (our strategies): attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
-          FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
-            pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
-            onesecondbefore-cmp-first, adjust, google-ump (Google's User Messaging Platform).
-          S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
-            macOS) or Apple's raw number 0-3; any other number fails closed as denied.
-          --att-requested: ATT was already requested in this run of the flow. With --status
-            notDetermined the request ended without an answer (dismissed, or "Additional
-            Information"): warning attNotAnswered, and the strategies request ATT again.
-          --region eu|other: whether Apple's EU rules apply to the person (default other).
-          --att-answered: the day the person last answered the ATT prompt (authorized or denied);
-            in the EU the prompt may show again a year later.
-          --reprompt never|denied: whether to ask again, once Apple allows it, a person who denied
-            (default never); an authorization is never asked again.
-          --att-rejection-applied: the stored string carries the rejection this flow applied after
-            an earlier denial; with authorized the CMP shows again (warning
-            attAuthorizedAfterRejection). A usage error on a flow or strategy that never rejects.
-          --max-age-days N: a --tc-string whose LastUpdated is more than N days old (default 395)
-            reads as expired.
-          --previous-status: the status seen last time; statusChanged says whether it differs.
-          --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
-            call): next is wait, and no tracker starts.
-          --cmp-shown: google-ump only: the CMP was shown in this run (ATT right after it, no
-            explainer).
-          --idfa-explainer: google-ump only: the app configured an IDFA explainer message; next is
-            showIDFAExplainer where Google shows it before the ATT alert.
-          --consent: the stored choice; without it, read from --tc-string through the trigger
-            (none without a string).
-          --trigger: what CMP answer lets ATT follow it (default: the flow's; trackingScope for T).
-          --scope NAME: what a refusal rejects: appleDefault (default for T), personalisedAdsOnly,
-            adPurposes (consentmanager's default), marketing2to6, denyAll. On a guide's flow that
-            rejects nothing (didomi-cmp-first, pubconsent-cmp-first, onesecondbefore-*, adjust),
-            --scope or --reject-vendors turns a rejection on; on one that rejects everything
-            (didomi-att-first, pubconsent-att-first), --scope rejects that scope instead.
-          --reject-vendors: vendors the rejection also removes: all, none or ids and ranges (1,5-9).
-            all (consentmanager's default) means the vendors related to the rejection: every
-            vendor while the CMP still has to collect a choice, none once it has recorded one.
-          --gvl FILE: with a rejection of all vendors, remove only the vendors of this Global
-            Vendor List that declare a rejected purpose (consent, legitimate interest or
-            flexible) or special feature, at every evaluation.
-          --restricted-as-unavailable (T) / --restricted-as-denied (didomi-*, pubconsent-*): the
-            other reading of restricted. --cmp-cannot-hide-tracking (attFirstRejectTracking,
-            cmpFirst), --no-enforce (attFirstCMPUnaffected): refine T (see the docs).
-          --today: the UTC day written as LastUpdated when the string changes (default: today).
-          An option that does not apply to the chosen T or FLOW is a usage error (exit status 2):
-          the ones above outside the flows or strategies named, --trigger and --consent with
-          adjust (it has no CMP), --reject-vendors with a flow that rejects everything unless
-          --scope is given, --gvl unless the rejection removes all vendors.
-        """
-
     static func run(_ arguments: [String]) -> Int32 {
         var status: (value: ATTStatus, unknown: Bool)?
         var previousStatus: ATTStatus?
@@ -324,5 +258,5 @@ enum ATTCommand {
         }
     }
 
-    static func usageError(_ message: String) -> Never { Terminal.usageError("att: " + message, usage: usage) }
+    static func usageError(_ message: String) -> Never { Terminal.usageError("att: " + message, usage: Usage.att) }
 }

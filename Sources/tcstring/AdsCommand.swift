@@ -4,32 +4,6 @@ import TCStringCore
 
 /// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies true|false] [STRING | -]`.
 enum AdsCommand {
-    static let usage = """
-        usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
-                            [--gdpr-applies true|false] [STRING | -]
-          May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
-          applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
-          object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
-          "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
-            {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
-            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
-            {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
-            {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
-              what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
-              string's answer for the vendor (a permission reason, as in tcstring permissions)
-          A string that does not decode gives {"error": {...}} and exit 1.
-
-        """
-        + Usage.options([
-            ("--vendor N", "the vendor id (default 755, Google)"),
-            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
-            ("--max-age-days N", "days a choice is valid (default 395, Google's 13 months)"),
-            (
-                "--gdpr-applies B",
-                "true (default) or false: where the GDPR does not apply the\nTC string does not limit the mode"
-            ),
-        ]) + "\n" + Usage.inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
-
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "ads")
         var vendor = TCString.googleVendorId

@@ -236,6 +236,98 @@ enum Usage {
           Print N (default 100) canonical TC strings of seeded random models (for differential tests).
         """
 
+    static let att = """
+        usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
+                            [--previous-status S] [--prompt-in-progress] [--cmp-shown]
+                            [--idfa-explainer] [--consent none|refused|granted|expired|dismissed]
+                            [--tc-string STRING] [--gdpr-applies true|false]
+                            [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
+                            [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
+                            [--restricted-as-unavailable] [--restricted-as-denied]
+                            [--cmp-cannot-hide-tracking] [--no-enforce] [--region eu|other]
+                            [--att-answered YYYY-MM-DD] [--reprompt never|denied]
+                            [--att-rejection-applied] [--max-age-days N] [--pretty] [--help]
+          The next step of an App Tracking Transparency + consent flow as one JSON object: next,
+          reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
+          --tc-string: the string after the rejection, byte for byte the input when nothing
+          changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors,
+          attRequestableFrom (the first day ATT may be requested, "YYYY-MM-DD", or null).
+          T (our strategies): attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
+          FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
+            pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
+            onesecondbefore-cmp-first, adjust, google-ump (Google's User Messaging Platform).
+          S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
+            macOS) or Apple's raw number 0-3; any other number fails closed as denied.
+          --att-requested: ATT was already requested in this run of the flow. With --status
+            notDetermined the request ended without an answer (dismissed, or "Additional
+            Information"): warning attNotAnswered, and the strategies request ATT again.
+          --region eu|other: whether Apple's EU rules apply to the person (default other).
+          --att-answered: the day the person last answered the ATT prompt (authorized or denied);
+            in the EU the prompt may show again a year later.
+          --reprompt never|denied: whether to ask again, once Apple allows it, a person who denied
+            (default never); an authorization is never asked again.
+          --att-rejection-applied: the stored string carries the rejection this flow applied after
+            an earlier denial; with authorized the CMP shows again (warning
+            attAuthorizedAfterRejection). A usage error on a flow or strategy that never rejects.
+          --max-age-days N: a --tc-string whose LastUpdated is more than N days old (default 395)
+            reads as expired.
+          --previous-status: the status seen last time; statusChanged says whether it differs.
+          --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
+            call): next is wait, and no tracker starts.
+          --cmp-shown: google-ump only: the CMP was shown in this run (ATT right after it, no
+            explainer).
+          --idfa-explainer: google-ump only: the app configured an IDFA explainer message; next is
+            showIDFAExplainer where Google shows it before the ATT alert.
+          --consent: the stored choice; without it, read from --tc-string through the trigger
+            (none without a string).
+          --trigger: what CMP answer lets ATT follow it (default: the flow's; trackingScope for T).
+          --scope NAME: what a refusal rejects: appleDefault (default for T), personalisedAdsOnly,
+            adPurposes (consentmanager's default), marketing2to6, denyAll. On a guide's flow that
+            rejects nothing (didomi-cmp-first, pubconsent-cmp-first, onesecondbefore-*, adjust),
+            --scope or --reject-vendors turns a rejection on; on one that rejects everything
+            (didomi-att-first, pubconsent-att-first), --scope rejects that scope instead.
+          --reject-vendors: vendors the rejection also removes: all, none or ids and ranges (1,5-9).
+            all (consentmanager's default) means the vendors related to the rejection: every
+            vendor while the CMP still has to collect a choice, none once it has recorded one.
+          --gvl FILE: with a rejection of all vendors, remove only the vendors of this Global
+            Vendor List that declare a rejected purpose (consent, legitimate interest or
+            flexible) or special feature, at every evaluation.
+          --restricted-as-unavailable (T) / --restricted-as-denied (didomi-*, pubconsent-*): the
+            other reading of restricted. --cmp-cannot-hide-tracking (attFirstRejectTracking,
+            cmpFirst), --no-enforce (attFirstCMPUnaffected): refine T (see the docs).
+          --today: the UTC day written as LastUpdated when the string changes (default: today).
+          An option that does not apply to the chosen T or FLOW is a usage error (exit status 2):
+          the ones above outside the flows or strategies named, --trigger and --consent with
+          adjust (it has no CMP), --reject-vendors with a flow that rejects everything unless
+          --scope is given, --gvl unless the rejection removes all vendors.
+        """
+
+    static let ads = """
+        usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
+                            [--gdpr-applies true|false] [STRING | -]
+          May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
+          applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
+          object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
+          "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
+            {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
+            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+            {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
+            {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
+              what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
+              string's answer for the vendor (a permission reason, as in tcstring permissions)
+          A string that does not decode gives {"error": {...}} and exit 1.
+
+        """
+        + options([
+            ("--vendor N", "the vendor id (default 755, Google)"),
+            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
+            ("--max-age-days N", "days a choice is valid (default 395, Google's 13 months)"),
+            (
+                "--gdpr-applies B",
+                "true (default) or false: where the GDPR does not apply the\nTC string does not limit the mode"
+            ),
+        ]) + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
+
     static let renew = """
         usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
                               [--today YYYY-MM-DD] [STRING | -]
@@ -328,7 +420,7 @@ struct Command: Sendable {
         Command(
             name: "ads",
             summary: "may I request ads from a vendor (Google), and which kind",
-            usage: AdsCommand.usage,
+            usage: Usage.ads,
             run: AdsCommand.run
         ),
         Command(
@@ -346,7 +438,7 @@ struct Command: Sendable {
         Command(
             name: "att",
             summary: "the next step of an App Tracking Transparency + consent flow",
-            usage: ATTCommand.usage,
+            usage: Usage.att,
             run: ATTCommand.run
         ),
         Command(name: "bench", summary: "time decoding a file of strings", usage: Usage.bench, run: BenchCommand.run),
