@@ -80,31 +80,20 @@ enum ATTCommand {
             case "--restricted-as-denied": restrictedAsDenied = true
             case "--cmp-cannot-hide-tracking": options.cmpSupportsNonTrackingScope = false
             case "--no-enforce": options.enforceOnCMPUnaffected = false
-            case "--today":
-                guard let day = Timestamp(iso8601: value(argument)) else { usageError("--today takes YYYY-MM-DD") }
-                today = day
+            case "--today": today = arguments.day(of: argument)
             case "--region":
                 guard let parsed = ConsentFlow.Region(rawValue: value(argument)) else {
                     usageError("--region takes eu or other")
                 }
                 region = parsed
-            case "--att-answered":
-                let text = value(argument)
-                guard text.utf8.count == 10, let day = Timestamp(iso8601: text) else {
-                    usageError("--att-answered takes YYYY-MM-DD")
-                }
-                attAnswered = day
+            case "--att-answered": attAnswered = arguments.day(of: argument)
             case "--reprompt":
                 guard let parsed = ConsentFlow.Reprompt(rawValue: value(argument)) else {
                     usageError("--reprompt takes never or denied")
                 }
                 reprompt = parsed
             case "--att-rejection-applied": rejectionApplied = true
-            case "--max-age-days":
-                guard let days = Int(value(argument)), days >= 0 else {
-                    usageError("--max-age-days takes a number of days (0 or more)")
-                }
-                maximumAge = days
+            case "--max-age-days": maximumAge = arguments.days(of: argument)
             default: return false
             }
             return true

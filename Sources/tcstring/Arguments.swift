@@ -130,7 +130,7 @@ extension Arguments {
         value(of: option, "a number of days (0 or more)") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
     }
 
-    /// The value of `--today`: a day `YYYY-MM-DD`.
+    /// The value of a day option (`--today`, `--att-answered`): a day `YYYY-MM-DD`.
     mutating func day(of option: String) -> Timestamp {
         value(of: option, "a day YYYY-MM-DD") { text in text.count == 10 ? Timestamp(iso8601: text) : nil }
     }
