@@ -137,12 +137,10 @@ extension ConsentFlow {
             rewritten = try? rejected.encoded(.preservingLayout)
             if rewritten == text { rewritten = nil } else if rewritten != nil { kept = rejected }
         }
-        let adServing: AdServing? =
-            if !input.gdprApplies {
-                AdServing(vendor: adVendor, mode: .personalized, reasons: [.gdprDoesNotApply])
-            } else {
-                kept?.adServing(vendor: adVendor, gdprApplies: true, today: today, maximumAge: maximumAge)
-            }
+        let adServing =
+            input.gdprApplies
+            ? kept?.adServing(vendor: adVendor, today: today, maximumAge: maximumAge)
+            : AdServing.outsideGDPR(vendor: adVendor)
         return ConsentFlow.Step(
             decision: decision,
             consent: input.consent,

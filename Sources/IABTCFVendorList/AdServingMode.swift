@@ -93,6 +93,12 @@ public struct AdServing: Sendable, Hashable {
 
     /// Whether ads may be requested at all (any mode but ``AdServingMode/none``).
     public var mayRequestAds: Bool { mode != .none }
+
+    /// The answer where the GDPR does not apply, whatever is stored: the TC string does not limit
+    /// the mode, so ``AdServingMode/personalized`` with ``AdServingReason/gdprDoesNotApply``.
+    public static func outsideGDPR(vendor: Int) -> AdServing {
+        AdServing(vendor: vendor, mode: .personalized, reasons: [.gdprDoesNotApply])
+    }
 }
 
 extension AdServingMode {
@@ -157,7 +163,7 @@ extension TCString {
         func answer(_ mode: AdServingMode, _ reasons: [AdServingReason]) -> AdServing {
             AdServing(vendor: vendor, mode: mode, reasons: reasons)
         }
-        guard gdprApplies else { return answer(.personalized, [.gdprDoesNotApply]) }
+        guard gdprApplies else { return .outsideGDPR(vendor: vendor) }
         if let maximumAge {
             let age = ageInDays(on: today)
             if age > maximumAge {
