@@ -81,7 +81,7 @@ extension TCString {
         encodedBytes bytes: some Collection<UInt8>,
         options: DecodingOptions = DecodingOptions()
     ) throws(TCStringError) {
-        var failure: DecodeFailure?
+        var failure: TCStringError?
         let decoded: Void? = bytes.withContiguousStorageIfAvailable {
             Self.decode(utf8: $0, options: options, into: &self, failure: &failure)
         }
@@ -94,14 +94,14 @@ extension TCString {
                 Self.decode(utf8: $0, options: options, into: &self, failure: &failure)
             }
         }
-        if let failure { throw failure.error }
+        if let failure { throw failure }
     }
 
     /// Fills every field of `self` from `string`.
     @usableFromInline mutating func decodeInPlace(_ string: String, options: DecodingOptions) throws(TCStringError) {
-        var failure: DecodeFailure?
+        var failure: TCStringError?
         Self.withUTF8(of: string) { Self.decode(utf8: $0, options: options, into: &self, failure: &failure) }
-        if let failure { throw failure.error }
+        if let failure { throw failure }
     }
 
     /// Calls `body` with `string`'s UTF-8 bytes where they are; a bridged or otherwise
@@ -117,13 +117,13 @@ extension TCString {
 
     /// The one decoding routine every front calls: fills every field of `value`, or sets `failure`.
     ///
-    /// The error goes out through `failure` (a ``DecodeFailure``), written only when there is one,
-    /// so a successful decode does not carry an optional error back through the closures below.
+    /// The error goes out through `failure`, written only when there is one, so a successful decode
+    /// does not carry an optional error back through the closures below (one word, `nil` on success).
     static func decode(
         utf8 input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions,
         into value: inout TCString,
-        failure: inout DecodeFailure?
+        failure: inout TCStringError?
     ) {
         scan(utf8: input, options: options, failure: &failure) { decoder in
             decoder.readFields(into: &value)
@@ -137,15 +137,15 @@ extension TCString {
     static func scan(
         utf8 input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions,
-        failure: inout DecodeFailure?,
+        failure: inout TCStringError?,
         then finish: (inout SegmentDecoder) -> Void
     ) {
         guard !input.isEmpty else {
-            failure = DecodeFailure(TCStringError(.emptyString))
+            failure = TCStringError(.emptyString)
             return
         }
         guard input.count <= options.maximumLength else {
-            failure = DecodeFailure(TCStringError(.inputTooLong, value: options.maximumLength))
+            failure = TCStringError(.inputTooLong, value: options.maximumLength)
             return
         }
         // Every segment keeps its decoded bytes until the second pass, each with its own zero tail;
@@ -179,7 +179,7 @@ extension TCString {
     private static func scanWithLongScratch(
         utf8 input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions,
-        failure: inout DecodeFailure?,
+        failure: inout TCStringError?,
         then finish: (inout SegmentDecoder) -> Void
     ) {
         var scratch = LongScratch()
@@ -195,7 +195,7 @@ extension TCString {
         utf8 input: UnsafeBufferPointer<UInt8>,
         options: DecodingOptions,
         scratch: UnsafeMutablePointer<UInt8>,
-        failure: inout DecodeFailure?,
+        failure: inout TCStringError?,
         then finish: (inout SegmentDecoder) -> Void
     ) {
         // Two tables of 1 KiB rather than one of 2 KiB: a temporary allocation past 1 KiB is on the heap.
@@ -212,7 +212,7 @@ extension TCString {
                         try decoder.scanSegments()
                         if options.strict { try decoder.checkStrict() }
                     } catch {
-                        failure = DecodeFailure(error.located(in: input))
+                        failure = error.located(in: input)
                         return
                     }
                     finish(&decoder)
@@ -220,13 +220,4 @@ extension TCString {
             }
         }
     }
-}
-
-/// Where pass 1 leaves its error: the decoding fronts hold a `DecodeFailure?`, one reference that
-/// stays `nil` on success. A `TCStringError?` slot is 152 bytes, which a successful decode
-/// initialised and then moved out with two copies; the error's one allocation is on the failure
-/// path only.
-final class DecodeFailure {
-    let error: TCStringError
-    init(_ error: TCStringError) { self.error = error }
 }

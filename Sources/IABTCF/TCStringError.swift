@@ -15,29 +15,61 @@
 /// }
 /// ```
 public struct TCStringError: Error, Hashable, Sendable {
+    /// Every field, behind one reference: the error is one word wide, so a `Result`, an optional
+    /// error or a typed throw costs a decoding path no more than a pointer does. The code lives
+    /// there too: inline next to the reference it would make the error two words.
+    private var backing: Backing
+
     /// What went wrong.
-    public var code: Code
+    public var code: Code {
+        get { backing.code }
+        set { uniqueBacking().code = newValue }
+    }
     /// The 0-based index of the segment in the input, when the error belongs to one.
-    public var segment: Int?
+    public var segment: Int? {
+        get { backing.segment }
+        set { uniqueBacking().segment = newValue }
+    }
     /// The bit offset from the start of ``segment`` where the offending field begins.
-    public var bitOffset: Int?
+    public var bitOffset: Int? {
+        get { backing.bitOffset }
+        set { uniqueBacking().bitOffset = newValue }
+    }
     /// The specification's name for the offending field, such as `MaxVendorId`.
-    public var field: String?
+    public var field: String? {
+        get { backing.field }
+        set { uniqueBacking().field = newValue }
+    }
     /// A value that explains the error: the unsupported version, the offending byte, the maximum length...
-    public var value: Int?
+    public var value: Int? {
+        get { backing.value }
+        set { uniqueBacking().value = newValue }
+    }
     /// The 1-based position, in UTF-8 bytes of the input, of the character where the offending
     /// field begins (one past the last character when the input ends before it).
-    public var position: Int?
+    public var position: Int? {
+        get { backing.position }
+        set { uniqueBacking().position = newValue }
+    }
     /// The id of the GPP section the error is in (2 for TCF EU v2), when the input was a GPP
     /// string; ``segment`` and ``bitOffset`` then count within that section, ``position`` in the
     /// whole GPP string.
-    public var gppSection: Int?
+    public var gppSection: Int? {
+        get { backing.gppSection }
+        set { uniqueBacking().gppSection = newValue }
+    }
     /// The offending character, when ``code`` is ``Code/invalidCharacter`` and it is a valid
     /// UTF-8 character outside ASCII (``value`` holds only its first byte).
-    var character: Unicode.Scalar?
+    var character: Unicode.Scalar? {
+        get { backing.character }
+        set { uniqueBacking().character = newValue }
+    }
     /// What the ids are and which are valid, when ``code`` is ``Code/valueOutOfRange`` for an id
     /// given to a set of purposes, special features or custom purposes.
-    var idRange: IDRange?
+    var idRange: IDRange? {
+        get { backing.idRange }
+        set { uniqueBacking().idRange = newValue }
+    }
 
     /// A kind of id and its valid range, e.g. purposes 1-24.
     struct IDRange: Hashable, Sendable {
@@ -55,74 +87,150 @@ public struct TCStringError: Error, Hashable, Sendable {
         position: Int? = nil,
         gppSection: Int? = nil
     ) {
-        self.code = code
-        self.segment = segment
-        self.bitOffset = bitOffset
-        self.field = field
-        self.value = value
-        self.position = position
-        self.gppSection = gppSection
+        backing = Backing(code)
+        backing.segment = segment
+        backing.bitOffset = bitOffset
+        backing.field = field
+        backing.value = value
+        backing.position = position
+        backing.gppSection = gppSection
+    }
+
+    /// The backing to write to: copied first when another error shares it (copy on write).
+    private mutating func uniqueBacking() -> Backing {
+        if !isKnownUniquelyReferenced(&backing) { backing = backing.copy() }
+        return backing
+    }
+
+    /// The error's fields. `@unchecked Sendable`: a backing is written only through the one error
+    /// that holds it (``uniqueBacking()``), so a backing two errors or two threads share is never
+    /// written.
+    private final class Backing: @unchecked Sendable {
+        var code: Code
+        var segment: Int?
+        var bitOffset: Int?
+        var field: String?
+        var value: Int?
+        var position: Int?
+        var gppSection: Int?
+        var character: Unicode.Scalar?
+        var idRange: IDRange?
+
+        init(_ code: Code) { self.code = code }
+
+        func copy() -> Backing {
+            let copy = Backing(code)
+            copy.segment = segment
+            copy.bitOffset = bitOffset
+            copy.field = field
+            copy.value = value
+            copy.position = position
+            copy.gppSection = gppSection
+            copy.character = character
+            copy.idRange = idRange
+            return copy
+        }
+    }
+
+    /// Whether the two errors are equal in every field: code, place and value.
+    public static func == (lhs: TCStringError, rhs: TCStringError) -> Bool {
+        if lhs.backing === rhs.backing { return true }
+        let (l, r) = (lhs.backing, rhs.backing)
+        return l.code == r.code && l.segment == r.segment && l.bitOffset == r.bitOffset && l.field == r.field
+            && l.value == r.value && l.position == r.position && l.gppSection == r.gppSection
+            && l.character == r.character && l.idRange == r.idRange
+    }
+
+    /// Hashes every field that ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        let b = backing
+        hasher.combine(b.code)
+        hasher.combine(b.segment)
+        hasher.combine(b.bitOffset)
+        hasher.combine(b.field)
+        hasher.combine(b.value)
+        hasher.combine(b.position)
+        hasher.combine(b.gppSection)
+        hasher.combine(b.character)
+        hasher.combine(b.idRange)
     }
 
     /// A kind of error. New codes may be added in minor releases, so switch with a `default:` case.
+    ///
+    /// One byte wide: the index of the code's ``name`` in the table of names.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's stable name, as printed by the command-line tool.
-        public let name: String
+        /// The index of the code's name in ``names``.
+        let index: UInt8
 
-        init(_ name: String) { self.name = name }
+        private init(_ index: UInt8) { self.index = index }
+
+        /// The code's stable name, as printed by the command-line tool.
+        public var name: String { Self.names[Int(index)] }
 
         /// The code's name.
         public var description: String { name }
 
+        /// Every code's name, by index.
+        static let names = [
+            "emptyString", "inputTooLong", "invalidCharacter", "emptySegment", "truncated",
+            "unsupportedVersion", "unknownSegmentType", "duplicateSegment", "invalidRange", "invalidVendorId",
+            "encodingTooLong", "valueOutOfRange", "nonZeroPadding", "invalidPadding", "invalidLetter",
+            "invalidPurposeId", "invalidSegmentLength", "invalidGPPHeader", "gppSectionCountMismatch",
+            "missingTCFSection",
+        ]
+
+        /// Every code, in the order of ``names``.
+        static var all: [Code] { (0..<names.count).map { Code(UInt8($0)) } }
+
         /// The input is empty.
-        public static let emptyString = Code("emptyString")
+        public static let emptyString = Code(0)
         /// The input is longer than ``TCString/DecodingOptions/maximumLength``.
-        public static let inputTooLong = Code("inputTooLong")
+        public static let inputTooLong = Code(1)
         /// A character outside the base64url alphabet (`A-Z a-z 0-9 - _`), or misplaced `=` padding.
-        public static let invalidCharacter = Code("invalidCharacter")
+        public static let invalidCharacter = Code(2)
         /// A segment has no characters (`a..b`, a leading or trailing `.`).
-        public static let emptySegment = Code("emptySegment")
+        public static let emptySegment = Code(3)
         /// A field needs more bits than the segment holds.
-        public static let truncated = Code("truncated")
+        public static let truncated = Code(4)
         /// The core's Version is not 2 (``TCStringError/value`` holds it; 1 is a TCF v1.1 string).
-        public static let unsupportedVersion = Code("unsupportedVersion")
+        public static let unsupportedVersion = Code(5)
         /// A segment's SegmentType is 4-7, which the specification does not define.
-        public static let unknownSegmentType = Code("unknownSegmentType")
+        public static let unknownSegmentType = Code(6)
         /// A segment type occurs twice, or a segment after the first claims to be a core segment.
-        public static let duplicateSegment = Code("duplicateSegment")
+        public static let duplicateSegment = Code(7)
         /// A range entry ends before it starts, or beyond the section's MaxVendorId.
-        public static let invalidRange = Code("invalidRange")
-        /// A vendor id of 0, or above 65535.
-        public static let invalidVendorId = Code("invalidVendorId")
+        public static let invalidRange = Code(8)
+        /// A vendor id of 0, or above ``VendorSet/maxID``.
+        public static let invalidVendorId = Code(9)
         /// An encoding would be longer than the `maximumLength` given to
         /// ``TCString/encoded(_:maximumLength:)`` (``TCStringError/value`` holds it; by default the
         /// decoder's limit, so that the encoder never writes what the decoder refuses).
-        public static let encodingTooLong = Code("encodingTooLong")
+        public static let encodingTooLong = Code(10)
         /// A value does not fit its field (purpose 25, a timestamp beyond 36 bits, a letter outside A-Z...).
-        public static let valueOutOfRange = Code("valueOutOfRange")
+        public static let valueOutOfRange = Code(11)
         /// Strict decoding: a bit after the last field of a segment is set (non-zero padding bits, or
         /// data after the last field). ``TCStringError/bitOffset`` is the first such bit.
-        public static let nonZeroPadding = Code("nonZeroPadding")
+        public static let nonZeroPadding = Code(12)
         /// Strict decoding: `=` that is not exact base64 padding: after a complete group of four
         /// characters, or in the wrong count for the last group (``TCStringError/value`` holds the count).
-        public static let invalidPadding = Code("invalidPadding")
+        public static let invalidPadding = Code(13)
         /// Strict decoding: a ConsentLanguage or PublisherCC letter outside A-Z
         /// (``TCStringError/value`` holds its 6-bit value, 26-63).
-        public static let invalidLetter = Code("invalidLetter")
-        /// Strict decoding: a publisher restriction's PurposeId outside 1-24 (``TCStringError/value``
-        /// holds it).
-        public static let invalidPurposeId = Code("invalidPurposeId")
+        public static let invalidLetter = Code(14)
+        /// Strict decoding: a publisher restriction's PurposeId outside 1 to ``PurposeSet/maxID``
+        /// (``TCStringError/value`` holds it).
+        public static let invalidPurposeId = Code(15)
         /// Strict decoding: a segment of 4n+1 characters, whose last character makes no whole byte
         /// (``TCStringError/value`` holds the count).
-        public static let invalidSegmentLength = Code("invalidSegmentLength")
+        public static let invalidSegmentLength = Code(16)
         /// A GPP header whose Type is not 3, whose Version is not 1, or whose section ids are malformed
         /// (a Fibonacci code without its terminating `11`, ids not ascending).
-        public static let invalidGPPHeader = Code("invalidGPPHeader")
+        public static let invalidGPPHeader = Code(17)
         /// A GPP string whose number of `~`-separated sections differs from the header's section ids
         /// (``TCStringError/value`` holds the number of sections after the header).
-        public static let gppSectionCountMismatch = Code("gppSectionCountMismatch")
+        public static let gppSectionCountMismatch = Code(18)
         /// A GPP string without a TCF EU v2 section (id 2) where a TC string is needed.
-        public static let missingTCFSection = Code("missingTCFSection")
+        public static let missingTCFSection = Code(19)
     }
 }
 
@@ -162,21 +270,21 @@ extension TCStringError: CustomStringConvertible {
         case .unsupportedVersion where self.value == 1:
             return "not a TCF v2 string: a TCF v1.1 consent string, only TCF v2 is supported"
         case .unsupportedVersion: return "not a TC string: version \(value), only TCF v2 is supported"
-        case .unknownSegmentType: return "segment type \(value) is not defined (0-3)"
+        case .unknownSegmentType: return "segment type \(value) is not defined (0-\(SegmentType.allCases.count - 1))"
         case .duplicateSegment: return "a segment type appears twice, or a later segment claims to be the core"
         case .invalidRange: return "a vendor range ends before it starts or beyond MaxVendorId (\(value))"
-        case .invalidVendorId: return "vendor id \(value) is not between 1 and 65535"
+        case .invalidVendorId: return "vendor id \(value) is not between 1 and \(VendorSet.maxID)"
         case .valueOutOfRange:
             guard let idRange else { return "\(value) does not fit the field" }
             return "\(idRange.name) id \(value) is not between \(idRange.ids.lowerBound) and \(idRange.ids.upperBound)"
         case .encodingTooLong:
-            return "the encoding would be longer than the maximum of \(value) characters that decoding accepts"
-                + " by default (raise maximumLength for both encoding and decoding)"
+            return
+                "the encoding would be longer than the maximum of \(value) characters, by default the most decoding accepts"
         case .nonZeroPadding: return "a bit after the last field is set (non-zero padding or data after the last field)"
         case .invalidPadding:
             return "'=' is not exact base64 padding: \(value) '=' do not complete the last group of four characters"
         case .invalidLetter: return "letter value \(value) is outside A-Z (0-25)"
-        case .invalidPurposeId: return "restriction PurposeId \(value) is outside 1-24"
+        case .invalidPurposeId: return "restriction PurposeId \(value) is outside 1-\(PurposeSet.maxID)"
         case .invalidSegmentLength:
             return "a segment of \(value) characters (4n+1): its last character makes no whole byte"
         case .invalidGPPHeader: return "not a valid GPP header (Type 3, Version 1, ascending section ids)"
@@ -206,8 +314,9 @@ extension TCStringError: CustomStringConvertible {
     }
 
     /// The error with ``position`` worked out from ``segment`` and ``bitOffset`` in `input` (six
-    /// bits per character; segments separated by `.`). Only called on the failure path.
-    func located(in input: UnsafeBufferPointer<UInt8>) -> TCStringError {
+    /// bits per character; segments separated by `.`). Only called on the failure path; consuming,
+    /// so that the error's one backing is written in place, not copied.
+    consuming func located(in input: UnsafeBufferPointer<UInt8>) -> TCStringError {
         guard position == nil, let segment, let bitOffset else { return self }
         var start = 0
         var dots = 0
@@ -220,7 +329,7 @@ extension TCStringError: CustomStringConvertible {
         let index = min(start + bitOffset / 6, input.count)
         located.position = index + 1
         // A character outside ASCII is named as a whole when its bytes are valid UTF-8.
-        if code == .invalidCharacter, index < input.count, input[index] >= 0x80 {
+        if located.code == .invalidCharacter, index < input.count, input[index] >= 0x80 {
             var bytes = input[index..<min(index + 4, input.count)].makeIterator()
             var decoder = Unicode.UTF8()
             if case .scalarValue(let scalar) = decoder.decode(&bytes) { located.character = scalar }

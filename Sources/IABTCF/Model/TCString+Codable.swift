@@ -36,7 +36,7 @@ extension CustomPurposeSet: Codable {}
 extension VendorSet: Codable {
     /// Decodes an array of vendor ids.
     public init(from decoder: any Decoder) throws {
-        self = try decodeIDs(decoder, expected: "vendor ids from 1 to 65535") { ids throws(TCStringError) in
+        self = try decodeIDs(decoder, expected: "vendor ids from 1 to \(Self.maxID)") { ids throws(TCStringError) in
             try Self(ids)
         }
     }

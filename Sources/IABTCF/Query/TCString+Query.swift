@@ -31,9 +31,9 @@ extension TCString {
     /// ``query(encoded:options:_:)`` without its generic result, so that it need not be inlined.
     @usableFromInline
     static func withQuery(_ string: String, _ options: DecodingOptions, _ body: (Query) -> Void) throws(TCStringError) {
-        var failure: DecodeFailure?
+        var failure: TCStringError?
         withUTF8(of: string) { scan(utf8: $0, options: options, failure: &failure) { $0.withQuery(body) } }
-        if let failure { throw failure.error }
+        if let failure { throw failure }
     }
 
     /// A validated TC string read where it lies: the answers of ``TCString``'s fields without a
