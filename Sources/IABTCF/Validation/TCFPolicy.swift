@@ -32,6 +32,12 @@ public enum TCFPolicy {
     /// 30 September 2023" (2023-10-01T00:00:00Z).
     public static let tcf22PolicyVersionCutoff = Timestamp(deciseconds: 16_961_184_000)
 
+    /// The day before ``tcf22PolicyVersionCutoff``, `2023-09-30`, for messages that say as the
+    /// policy does: "created after" it.
+    package static var tcf22LastDayBefore: String {
+        String(Timestamp(deciseconds: tcf22PolicyVersionCutoff.deciseconds - 864_000).description.prefix(10))
+    }
+
     /// The first day on which TCF 2.3 requires the Disclosed Vendors segment (2026-03-01T00:00:00Z).
     ///
     /// IAB Europe's transition note says strings "created after 28 February 2026" without it are

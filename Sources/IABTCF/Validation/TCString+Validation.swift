@@ -115,7 +115,7 @@ extension TCString {
         if created >= TCFPolicy.tcf22PolicyVersionCutoff && policyVersion < TCFPolicy.tcf22PolicyVersion {
             report(
                 .policyVersionTooOld,
-                "TcfPolicyVersion \(policyVersion) on a string created \(created); \(TCFPolicy.tcf22PolicyVersion) or later is required after 2023-09-30"
+                "TcfPolicyVersion \(policyVersion) on a string created \(created); \(TCFPolicy.tcf22PolicyVersion) or later is required after \(TCFPolicy.tcf22LastDayBefore)"
             )
         }
         if created >= TCFPolicy.tcf23DisclosedVendorsCutoff && disclosedVendors == nil {

@@ -138,7 +138,7 @@ struct SegmentDecoder {
 
     /// The rare path of a segment's end: when a bit after the last field is set, flags the packed
     /// `segment` and reserves words for those bits, which pass 2 copies to the end of the storage
-    /// (see ``WireLayout/padding(of:)``), so the layout-preserving encoding writes them back.
+    /// (see `WireLayout.padding(of:in:)`), so the layout-preserving encoding writes them back.
     @inline(never)
     private mutating func notePaddingBits(_ reader: BitReader, _ segment: UInt64) -> UInt64 {
         var position = reader.offset

@@ -19,7 +19,7 @@ struct WireLayout: Sendable {
         /// Bits the fields used; the rest of `characters * 6` was padding.
         var contentBits: Int
         /// Whether a bit after ``contentBits`` was set (non-zero padding, or data after the last
-        /// field): those bits are then kept in ``WireLayout/storage`` (see ``WireLayout/padding(of:)``).
+        /// field): those bits are then kept in `storage` (see `padding(of:in:)`).
         var hasPaddingBits: Bool
 
         /// The bits after the content: `characters * 6 - contentBits`.
