@@ -31,7 +31,8 @@ enum Usage {
         (invalidSegmentLength)
         """
 
-    static let maxLengthHelp = "accept strings up to N bytes (default 131072, the library's default)"
+    static let maxLengthHelp =
+        "accept strings up to N bytes (default \(TCString.DecodingOptions.defaultMaximumLength), the library's default)"
 
     /// Option rows as one column of names and one of descriptions: each name `indent` spaces in
     /// and padded to `width` (by default the longest name), a description's further lines
@@ -142,7 +143,7 @@ enum Usage {
           legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
           policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
           the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
-          policy-2 list after 2023-09-30, a restriction the vendor's declarations do not allow,
+          policy-2 list after \(TCFPolicy.tcf22LastDayBefore), a restriction the vendor's declarations do not allow,
           CmpId 0 or 1) is refused, exit 1.
 
         """ + options(encodeChoiceOptions, width: encodeWidth)
