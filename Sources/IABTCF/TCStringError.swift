@@ -240,20 +240,12 @@ extension TCStringError: CustomStringConvertible {
     /// section, segment, bit and field; last the code, e.g.
     /// `not a TC string: '!' is not a base64url character, only A-Z a-z 0-9 - _ (character 8; segment 0, bit 42) [invalidCharacter]`.
     public var description: String {
-        var text = problem
         var places: [String] = []
         if let gppSection { places.append("GPP section \(gppSection)") }
         if let segment { places.append("segment \(segment)") }
         if let bitOffset { places.append("bit \(bitOffset)") }
         if let field { places.append("field \(field)") }
-        let place = places.joined(separator: ", ")
-        switch (position, place.isEmpty) {
-        case (let position?, true): text += " (character \(position))"
-        case (let position?, false): text += " (character \(position); \(place))"
-        case (nil, false): text += " (\(place))"
-        case (nil, true): break
-        }
-        return text + " [\(code.name)]"
+        return ErrorWording.line(problem, character: position, places: places, code: code.name)
     }
 
     /// The problem in words.

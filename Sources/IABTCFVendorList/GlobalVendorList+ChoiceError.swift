@@ -55,7 +55,7 @@ extension GlobalVendorList {
                 case .policyFindings: findings.map(\.description).joined(separator: "; ")
                 default: "the choice cannot be written as a TC string"
                 }
-            return problem + " [\(code.name)]"
+            return ErrorWording.line(problem, code: code.name)
         }
     }
 }

@@ -91,17 +91,18 @@ extension JSON {
         switch error {
         case let error as TCStringError: error.json
         case let error as AdditionalConsentError: error.json
-        default: .error(code: "error", message: "\(error)")
+        default: .error(code: "error", message: message(error))
         }
     }
 
-    /// The message the commands print for any error they report (the `message` of ``error(_:)``).
-    package static func message(_ error: any Error) -> String {
-        switch error {
-        case let error as TCStringError: error.commandLineDescription
-        case let error as AdditionalConsentError: error.commandLineDescription
-        default: "\(error)"
-        }
+    /// The message the commands print for any error they report (the `message` of ``error(_:)``):
+    /// the error's own description, after what on the command line it is about: `source` (an
+    /// option such as `--vendors`, or a file), by default the option that raises the limit of
+    /// ``TCStringError/Code/encodingTooLong`` (`--max-length: the encoding would be longer ...`).
+    /// The one place where the tool adds its own words to an error.
+    package static func message(_ error: any Error, about source: String? = nil) -> String {
+        let limit = (error as? TCStringError)?.code == .encodingTooLong ? "--max-length" : nil
+        return (source ?? limit).map { "\($0): \(error)" } ?? "\(error)"
     }
 }
 
@@ -110,7 +111,7 @@ extension TCStringError {
     package var json: JSON {
         .error(
             code: code.name,
-            message: commandLineDescription,
+            message: JSON.message(self),
             segment: segment,
             bitOffset: bitOffset,
             field: field,
@@ -119,25 +120,11 @@ extension TCStringError {
             gppSection: gppSection
         )
     }
-
-    /// The description in the command line's words: `--max-length` where the library says `maximumLength`.
-    package var commandLineDescription: String {
-        guard code == .encodingTooLong, let value else { return description }
-        return "the encoding would be longer than the maximum of \(value) characters"
-            + " (raise it with --max-length, for encoding and decoding alike) [encodingTooLong]"
-    }
 }
 
 extension AdditionalConsentError {
     /// The error object (``JSON/error(code:message:segment:bitOffset:field:value:position:gppSection:)``).
     package var json: JSON {
-        .error(code: code.name, message: commandLineDescription, value: value, position: position)
-    }
-
-    /// The command line's message: `invalidProviderId at character 5`, with the offending id when
-    /// there is one; for an empty string `the string is empty (emptyString)`.
-    package var commandLineDescription: String {
-        if code == .emptyString { return "the string is empty (emptyString)" }
-        return "\(code.name) at character \(position ?? 0)" + (value.map { " (id \($0))" } ?? "")
+        .error(code: code.name, message: JSON.message(self), value: value, position: position)
     }
 }

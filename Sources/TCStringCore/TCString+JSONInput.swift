@@ -1,15 +1,50 @@
 package import IABTCF
 
-/// A JSON document that does not describe a TC string; the message starts with the key's path.
-package struct ModelError: Error, CustomStringConvertible {
-    package let description: String
+/// A JSON document that does not describe a TC string: the ``code``, the ``path`` of the key it is
+/// about and the ``problem`` in words.
+package struct ModelError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
+    package var code: Code
+    /// Where: the key's path, e.g. `publisherRestrictions[0].purposeId`; empty for the whole document.
+    package var path: String
+    /// What is wrong, e.g. `25 is out of range 1-24`.
+    package var problem: String
 
-    /// `path: message`, or the message alone at the top level.
-    package init(at path: String, _ message: String) {
-        description = path.isEmpty ? message : "\(path): \(message)"
+    /// Creates an error about the key at `path`.
+    package init(_ code: Code, at path: String, _ problem: String) {
+        self.code = code
+        self.path = path
+        self.problem = problem
     }
 
-    package init(description: String) { self.description = description }
+    /// A kind of problem, by its stable name.
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The code's stable name.
+        package let name: String
+
+        init(_ name: String) { self.name = name }
+
+        /// The code's name.
+        package var description: String { name }
+
+        /// A key the schema does not have.
+        package static let unknownKey = Code("unknownKey")
+        /// A key given twice in one object.
+        package static let duplicateKey = Code("duplicateKey")
+        /// A required key that is missing.
+        package static let missingKey = Code("missingKey")
+        /// A value of the wrong JSON type (a string where a number belongs, `null` where no value may be).
+        package static let invalidType = Code("invalidType")
+        /// A number or time outside its field's range.
+        package static let valueOutOfRange = Code("valueOutOfRange")
+        /// A string that is not what its key takes (a time, a two-letter code), or a version that cannot be encoded.
+        package static let invalidValue = Code("invalidValue")
+    }
+
+    /// What, then where, then the code: `25 is out of range 1-24 (key purposeConsents[0]) [valueOutOfRange]`.
+    package var description: String {
+        ErrorWording.line(problem, places: path.isEmpty ? [] : ["key \(path)"], code: code.name)
+    }
 }
 
 /// Reading the decode schema back into a model (`tcstring encode` and the fixture tests).
@@ -30,7 +65,7 @@ extension TCString {
         let created = try fields.timestamp(.created) ?? today.startOfDay
         self.init(created: created, lastUpdated: try fields.timestamp(.lastUpdated) ?? created)
         if let version = try fields.int(.version), version != 2 {
-            throw fields.error(.version, "\(version) is not supported; only version 2 can be encoded")
+            throw fields.error(.version, .invalidValue, "\(version) is not supported; only version 2 can be encoded")
         }
         cmpId = try fields.int(.cmpId) ?? 0
         cmpVersion = try fields.int(.cmpVersion) ?? 0
@@ -120,20 +155,26 @@ package struct Fields<Key: FieldKey> {
 
     /// Checks that `json` is an object with only `keys`, each at most once, and every `required` key.
     package init(_ json: JSON, path: String, keys: [Key], required: [Key] = []) throws(ModelError) {
-        guard case .object(let members) = json else { throw ModelError(at: path, "\(json.brief) is not an object") }
+        guard case .object(let members) = json else {
+            throw ModelError(.invalidType, at: path, "\(json.brief) is not an object")
+        }
         let names = keys.map(\.stringValue)
         for (index, (key, _)) in members.enumerated() {
             guard names.contains(key) else {
                 let suggestion = Self.closest(to: key, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw ModelError(at: path, "unknown key \"\(key)\"\(suggestion)")
+                throw ModelError(.unknownKey, at: path, "unknown key \"\(key)\"\(suggestion)")
             }
             guard !members[..<index].contains(where: { $0.0 == key }) else {
-                throw ModelError(at: path, "duplicate key \"\(key)\"")
+                throw ModelError(.duplicateKey, at: path, "duplicate key \"\(key)\"")
             }
         }
         let requiredNames = required.map(\.stringValue)
         for key in requiredNames where !members.contains(where: { $0.0 == key }) {
-            throw ModelError(at: path, "missing key \"\(key)\" (required: \(requiredNames.joined(separator: ", ")))")
+            throw ModelError(
+                .missingKey,
+                at: path,
+                "missing key \"\(key)\" (required: \(requiredNames.joined(separator: ", ")))"
+            )
         }
         self.members = members
         self.path = path
@@ -168,7 +209,9 @@ package struct Fields<Key: FieldKey> {
 
     func keyPath(_ key: Key) -> String { path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)" }
 
-    package func error(_ key: Key, _ message: String) -> ModelError { ModelError(at: keyPath(key), message) }
+    package func error(_ key: Key, _ code: ModelError.Code, _ problem: String) -> ModelError {
+        ModelError(code, at: keyPath(key), problem)
+    }
 
     func has(_ key: Key) -> Bool { members.contains { $0.0 == key.stringValue } }
 
@@ -177,7 +220,7 @@ package struct Fields<Key: FieldKey> {
         guard let value = members.first(where: { $0.0 == key.stringValue })?.1 else { return nil }
         if value == .null {
             if nullable { return nil }
-            throw error(key, "null is not \(expected)")
+            throw error(key, .invalidType, "null is not \(expected)")
         }
         return value
     }
@@ -200,25 +243,31 @@ package struct Fields<Key: FieldKey> {
         at path: String,
         limit: (name: String, value: Int)? = nil
     ) throws(ModelError) -> Int {
-        guard case .int(let number) = value else { throw ModelError(at: path, "\(value.brief) is not an integer") }
+        guard case .int(let number) = value else {
+            throw ModelError(.invalidType, at: path, "\(value.brief) is not an integer")
+        }
         if let limit, number > limit.value, number <= range.upperBound {
-            throw ModelError(at: path, "\(number) is above \(limit.name) \(limit.value)")
+            throw ModelError(.valueOutOfRange, at: path, "\(number) is above \(limit.name) \(limit.value)")
         }
         guard range.contains(number) else {
-            throw ModelError(at: path, "\(number) is out of range \(range.text)")
+            throw ModelError(.valueOutOfRange, at: path, "\(number) is out of range \(range.text)")
         }
         return number
     }
 
     func bool(_ key: Key) throws(ModelError) -> Bool? {
         guard let value = try value(key, "true or false") else { return nil }
-        guard case .bool(let flag) = value else { throw error(key, "\(value.brief) is not true or false") }
+        guard case .bool(let flag) = value else {
+            throw error(key, .invalidType, "\(value.brief) is not true or false")
+        }
         return flag
     }
 
     func string(_ key: Key, _ expected: String) throws(ModelError) -> String? {
         guard let value = try value(key, expected) else { return nil }
-        guard case .string(let text) = value else { throw error(key, "\(value.brief) is not \(expected)") }
+        guard case .string(let text) = value else {
+            throw error(key, .invalidType, "\(value.brief) is not \(expected)")
+        }
         return text
     }
 
@@ -226,11 +275,15 @@ package struct Fields<Key: FieldKey> {
         let expected = "an ISO-8601 UTC time (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.fff]Z)"
         guard let text = try string(key, expected) else { return nil }
         guard let timestamp = Timestamp(iso8601: text) else {
-            throw error(key, "\(JSON.string(text).brief) is not \(expected)")
+            throw error(key, .invalidValue, "\(JSON.string(text).brief) is not \(expected)")
         }
         guard timestamp.isEncodable else {
             let last = Timestamp(deciseconds: Timestamp.maxDeciseconds)
-            throw error(key, "\(JSON.string(text).brief) is out of range \(Timestamp(deciseconds: 0)) to \(last)")
+            throw error(
+                key,
+                .valueOutOfRange,
+                "\(JSON.string(text).brief) is out of range \(Timestamp(deciseconds: 0)) to \(last)"
+            )
         }
         return timestamp
     }
@@ -241,7 +294,7 @@ package struct Fields<Key: FieldKey> {
         // Two letters, or a code outside A-Z as `decode` prints it (`A` + value), so decode | encode round-trips.
         if let code = try? TwoLetterCode(text) { return code }
         guard let code = TwoLetterCode(displayed: text) else {
-            throw error(key, "\(JSON.string(text).brief) is not \(expected)")
+            throw error(key, .invalidValue, "\(JSON.string(text).brief) is not \(expected)")
         }
         return code
     }
@@ -254,7 +307,9 @@ package struct Fields<Key: FieldKey> {
         nullable: Bool = false
     ) throws(ModelError) -> [Int]? {
         guard let value = try value(key, "a list of ids", nullable: nullable) else { return nil }
-        guard case .array(let items) = value else { throw error(key, "\(value.brief) is not a list of ids") }
+        guard case .array(let items) = value else {
+            throw error(key, .invalidType, "\(value.brief) is not a list of ids")
+        }
         var ids: [Int] = []
         ids.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
@@ -279,7 +334,9 @@ package struct Fields<Key: FieldKey> {
 
     package func restrictions(_ key: Key) throws(ModelError) -> PublisherRestrictions {
         guard let value = try value(key, "a list of restrictions") else { return PublisherRestrictions() }
-        guard case .array(let items) = value else { throw error(key, "\(value.brief) is not a list of restrictions") }
+        guard case .array(let items) = value else {
+            throw error(key, .invalidType, "\(value.brief) is not a list of restrictions")
+        }
         var result = PublisherRestrictions()
         for (index, item) in items.enumerated() {
             let entry = try Fields<PublisherRestriction.SchemaKey>(

@@ -1,4 +1,5 @@
 import IABTCF
+import TCStringCore
 
 #if canImport(Glibc)
 import Glibc
@@ -160,7 +161,7 @@ extension Arguments {
         do throws(TCStringError) {
             return try VendorSet(list.ids)
         } catch {
-            fail("\(option): \(error)")
+            fail(JSON.message(error, about: option))
         }
     }
 }

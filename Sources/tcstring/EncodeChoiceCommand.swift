@@ -100,7 +100,7 @@ enum EncodeChoiceCommand {
         do {
             return try body(try JSON(parsing: text))
         } catch {
-            Terminal.inputError("\(path): \(error)")
+            Terminal.inputError(JSON.message(error, about: path))
         }
     }
 

@@ -44,7 +44,7 @@ enum PermissionsCommand {
                         .serialized(pretty: pretty)
                 )
             }
-            for id in absent { input.report(AbsentVendor(id: id, gvl: gvl)) }
+            for id in absent { input.report(AbsentVendor(id: id, vendorListVersion: gvl.vendorListVersion)) }
             return !absent.isEmpty
         }
     }
@@ -74,7 +74,9 @@ enum PermissionsCommand {
         }
         let listed = gvl.vendorIds.filter { vendors?.contains($0) ?? true }
         return (listed + absent).sorted().map { id in
-            guard gvl.vendors[id] != nil else { return .object([("error", AbsentVendor(id: id, gvl: gvl).json)]) }
+            guard gvl.vendors[id] != nil else {
+                return .object([("error", AbsentVendor(id: id, vendorListVersion: gvl.vendorListVersion).json)])
+            }
             return JSON.object([
                 ("vendorId", .int(id)),
                 ("name", .string(gvl.vendors[id]?.name ?? "")),
@@ -100,14 +102,21 @@ enum PermissionsCommand {
         }
     }
 
-    /// A vendor asked for by id that the list does not hold.
-    struct AbsentVendor: Error, CustomStringConvertible {
+    /// A vendor asked for by id that the list does not hold; its one code is `vendorNotInList`.
+    struct AbsentVendor: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The stable name of the one kind of this error.
+        static let code = "vendorNotInList"
+        /// The vendor id asked for.
         let id: Int
-        let gvl: GlobalVendorList
+        /// The VendorListVersion of the list that does not hold it.
+        let vendorListVersion: Int
 
-        var description: String { "vendor \(id) is not in vendor list \(gvl.vendorListVersion)" }
+        /// What, then the code: `vendor 99999 is not in vendor list 17 [vendorNotInList]`.
+        var description: String {
+            ErrorWording.line("vendor \(id) is not in vendor list \(vendorListVersion)", code: Self.code)
+        }
 
         /// The error object, code `vendorNotInList`.
-        var json: JSON { .error(code: "vendorNotInList", message: description, value: id) }
+        var json: JSON { .error(code: Self.code, message: JSON.message(self), value: id) }
     }
 }

@@ -10,7 +10,7 @@ enum VendorListFile {
         do throws(JSONInputError) {
             return try GlobalVendorList(json: text)
         } catch {
-            Terminal.inputError("\(path): \(error)")
+            Terminal.inputError(JSON.message(error, about: path))
         }
     }
 

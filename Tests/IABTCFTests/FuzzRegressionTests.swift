@@ -94,7 +94,7 @@ import Testing
             _ = try TCString(json: JSON(parsing: text), today: Timestamp(deciseconds: 0))
             return nil
         } catch let error as ModelError {
-            return error.description
+            return error.path.isEmpty ? error.problem : "\(error.path): \(error.problem)"
         }
     }
 

@@ -72,7 +72,10 @@ import Testing
         let badRestriction = try Self.withFile(#"[{"purposeId": 30, "restrictionType": 0}]"#) {
             try Self.encode(["--reject-all", "--restrictions", $0])
         }
-        #expect(badRestriction.status == 1 && badRestriction.stderr.contains("[0].purposeId: 30 is out of range"))
+        #expect(
+            badRestriction.status == 1
+                && badRestriction.stderr.contains("30 is out of range 1-24 (key [0].purposeId) [valueOutOfRange]")
+        )
     }
 
     @Test func renew() throws {

@@ -61,10 +61,13 @@ import Darwin
     @Test func additionalConsentErrorsAreOneBasedAndShapedLikeDecodes() throws {
         let one = try run(["ac", "1~1.x"])
         #expect(one.status == 1)
-        #expect(one.stderr == "tcstring: invalidProviderId at character 5\n")
+        #expect(
+            one.stderr
+                == "tcstring: a provider id is not a positive decimal integer (character 5) [invalidProviderId]\n"
+        )
         let empty = try run(["ac", ""])
         #expect(empty.status == 1)
-        #expect(empty.stderr == "tcstring: the string is empty (emptyString)\n")
+        #expect(empty.stderr == "tcstring: the string is empty (character 1) [emptyString]\n")
 
         let stream = try run(["ac"], stdin: "1~1.x\n2~1~dv.3\n~\n")
         #expect(stream.status == 1)
@@ -75,7 +78,10 @@ import Darwin
         let error = try JSON(parsing: String(lines[0]))["error"]
         #expect(error?["code"] == .string("invalidProviderId"))
         #expect(error?["position"] == .int(5))
-        #expect(error?["message"] == .string("invalidProviderId at character 5"))
+        #expect(
+            error?["message"]
+                == .string("a provider id is not a positive decimal integer (character 5) [invalidProviderId]")
+        )
         #expect(try JSON(parsing: String(lines[1]))["consentedProviders"] == .ids([1]))
         #expect(try JSON(parsing: String(lines[2]))["error"]?["position"] == .int(1))
     }
@@ -126,8 +132,8 @@ import Darwin
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "tcstring: the encoding would be longer than the maximum of 20 characters"
-                + " (raise it with --max-length, for encoding and decoding alike) [encodingTooLong]\n"
+                == "tcstring: --max-length: the encoding would be longer than the maximum of 20 characters,"
+                + " by default the most decoding accepts [encodingTooLong]\n"
         )
     }
 
@@ -190,8 +196,8 @@ import Darwin
         )
         #expect(error?["code"] == .string("vendorNotInList"))
         #expect(error?["value"] == .int(99999))
-        #expect(error?["message"] == .string("vendor 99999 is not in vendor list 17"))
-        #expect(single.stderr == "tcstring: vendor 99999 is not in vendor list 17\n")
+        #expect(error?["message"] == .string("vendor 99999 is not in vendor list 17 [vendorNotInList]"))
+        #expect(single.stderr == "tcstring: vendor 99999 is not in vendor list 17 [vendorNotInList]\n")
 
         let stream = try run(["permissions", "--gvl", Self.v17, "--vendor", "99999", "-"], stdin: Self.s + "\n")
         #expect(stream.status == 1)

@@ -291,8 +291,8 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr
-                == "tcstring: the encoding would be longer than the maximum of 131072 characters"
-                + " (raise it with --max-length, for encoding and decoding alike) [encodingTooLong]\n"
+                == "tcstring: --max-length: the encoding would be longer than the maximum of 131072 characters,"
+                + " by default the most decoding accepts [encodingTooLong]\n"
         )
     }
 

@@ -75,7 +75,7 @@ import Testing
             let error = #expect(throws: ModelError.self) {
                 try TCString(json: .object(members), today: Timestamp(deciseconds: 0))
             }
-            #expect(error?.description.hasSuffix("(did you mean \"\(key.rawValue)\"?)") == true, "\(key)")
+            #expect(error?.problem.hasSuffix("(did you mean \"\(key.rawValue)\"?)") == true, "\(key)")
         }
     }
 }

@@ -26,7 +26,7 @@ import Testing
         )
         #expect(
             bad.status == 1 && bad.stdout.isEmpty
-                && bad.stderr == "tcstring: purposeConsents[0]: 25 is out of range 1-24\n"
+                && bad.stderr == "tcstring: 25 is out of range 1-24 (key purposeConsents[0]) [valueOutOfRange]\n"
         )
         let notJSON = try CommandLineTool.run(["encode"], stdin: "{")
         #expect(notJSON.status == 1 && notJSON.stderr.contains("invalid JSON"))

@@ -14,17 +14,29 @@ import Testing
         try TCString(json: JSON(parsing: text), today: Self.today)
     }
 
-    /// The error message for `text`, or `nil` when it encodes.
+    /// Where and what for `text` (`path: problem`, or the problem alone for the whole document),
+    /// or `nil` when it encodes.
     func failure(_ text: String) throws -> String? {
         do {
             _ = try TCString(json: JSON(parsing: text), today: Self.today)
             return nil
         } catch let error as ModelError {
-            return error.description
+            return error.path.isEmpty ? error.problem : "\(error.path): \(error.problem)"
         }
     }
 
     static let required = #""cmpId": 7, "vendorListVersion": 150"#
+
+    /// The description reads like every error of the package: what, then the key, then the code.
+    @Test func errorsSayWhatThenWhereThenTheCode() throws {
+        let error = #expect(throws: ModelError.self) {
+            try TCString(json: JSON(parsing: #"{\#(Self.required), "publisherTC": {"x": 1}}"#), today: Self.today)
+        }
+        #expect(error?.code == .unknownKey && error?.path == "publisherTC")
+        #expect(error?.description == #"unknown key "x" (key publisherTC) [unknownKey]"#)
+        let top = #expect(throws: ModelError.self) { try TCString(json: JSON(parsing: "{}"), today: Self.today) }
+        #expect(top?.description == #"missing key "cmpId" (required: cmpId, vendorListVersion) [missingKey]"#)
+    }
 
     @Test func unknownKeysAreErrorsNamingTheKey() throws {
         #expect(
@@ -231,7 +243,7 @@ import Testing
     @Test func commandLineErrorsNameTheKey() throws {
         let unknown = try CommandLineTool.run(["encode"], stdin: #"{"cmpid": 7}"#)
         #expect(unknown.status == 1 && unknown.stdout.isEmpty)
-        #expect(unknown.stderr == "tcstring: unknown key \"cmpid\" (did you mean \"cmpId\"?)\n")
+        #expect(unknown.stderr == "tcstring: unknown key \"cmpid\" (did you mean \"cmpId\"?) [unknownKey]\n")
         let readme = try CommandLineTool.run(
             ["encode"],
             stdin: #"{"created": "2026-03-01", "cmpId": 7, "vendorListVersion": 150, "vendorConsents": [1, 3]}"#

@@ -58,7 +58,7 @@ public struct AdditionalConsentError: Error, Hashable, Sendable, CustomStringCon
     /// One line for people: the problem in words, the character position when there is one, and
     /// the code, e.g. `a provider id is not a positive decimal integer (character 5) [invalidProviderId]`.
     public var description: String {
-        problem + (position.map { " (character \($0))" } ?? "") + " [\(code.name)]"
+        ErrorWording.line(problem, character: position, code: code.name)
     }
 
     /// The problem in words.
