@@ -21,8 +21,11 @@ extension OutputBuffer {
 
     // MARK: - Strings
 
-    /// Whether a JSON string escapes `byte`: `"`, `\` and the control characters.
-    @inlinable public static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+    /// 1 when a JSON string escapes `byte` (`"`, `\`, a control character), else 0; without a
+    /// branch, so that a scan over many bytes vectorises.
+    @inlinable public static func needsEscape(_ byte: UInt8) -> UInt8 {
+        (byte < 0x20 ? 1 : 0) | (byte == 0x22 ? 1 : 0) | (byte == 0x5C ? 1 : 0)
+    }
 
     /// One byte of a string's UTF-8 inside JSON quotes: `"` and `\` escaped, control characters as
     /// `\n`, `\r`, `\t` or `\u00XX` (lower-case hex), every other byte as it is.
@@ -50,9 +53,8 @@ extension OutputBuffer {
     public mutating func appendString(_ value: String) {
         var value = value
         value.withUTF8 { bytes in
-            // Or-ed without a branch per byte, so the compiler can vectorise the scan.
             var escapes: UInt8 = 0
-            for byte in bytes { escapes |= (byte < 0x20 ? 1 : 0) | (byte == 0x22 ? 1 : 0) | (byte == 0x5C ? 1 : 0) }
+            for byte in bytes { escapes |= Self.needsEscape(byte) }
             append("\"")
             guard escapes != 0 else {
                 append(bytes)
@@ -60,7 +62,7 @@ extension OutputBuffer {
                 return
             }
             var run = 0
-            for (index, byte) in bytes.enumerated() where Self.needsEscape(byte) {
+            for (index, byte) in bytes.enumerated() where Self.needsEscape(byte) != 0 {
                 append(UnsafeBufferPointer(rebasing: bytes[run..<index]))
                 appendEscaped(byte)
                 run = index + 1

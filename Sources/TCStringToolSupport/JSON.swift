@@ -30,7 +30,7 @@ package enum JSON: Equatable {
     }
 
     /// Writes the value as ``serialized(pretty:)`` does, each scalar through `OutputBuffer`'s JSON writers.
-    package func write(to out: inout OutputBuffer, pretty: Bool = false, indent: Int = 0) {
+    private func write(to out: inout OutputBuffer, pretty: Bool, indent: Int = 0) {
         switch self {
         case .null: out.appendNull()
         case .bool(let value): out.appendBool(value)
