@@ -113,8 +113,8 @@ extension OutputBuffer {
     /// A small-id set as an id list.
     mutating func writeIDs(_ ids: some SmallIDSet) { writeIDs(ids, count: ids.count) }
 
-    /// `[1,2,3]`: ids below 100,000, at most `count` of them. Here, not in TCFJSON, so that it is
-    /// specialised for each id set: a generic across the module boundary was 40% slower.
+    /// `[1,2,3]`: ids below 100,000, at most `count` of them. Next to its callers, so that it is
+    /// specialised for each id set (`OutputBuffer.putSmall` writes each id).
     mutating func writeIDs(_ ids: some Sequence<Int>, count: Int) {
         reserve(2 + 6 * count)
         put(UInt8(ascii: "["))
