@@ -20,14 +20,18 @@ let package = Package(
         .executable(name: "tcstring", targets: ["tcstring"]),
     ],
     targets: [
-        // The codec: imports nothing but the Swift standard library (and the C step below).
-        .target(name: "IABTCF", dependencies: ["CBase64URL"], swiftSettings: settings),
+        // The codec: imports nothing but the Swift standard library (and the C step and JSON below).
+        .target(name: "IABTCF", dependencies: ["CBase64URL", "TCFJSON"], swiftSettings: settings),
         // The codec's vectorised base64url step (AVX2 or AVX-512 VBMI chosen at run time, NEON): C for
         // the byte shuffles Swift's SIMD types do not offer. Internal to the codec, not a product.
         .target(name: "CBase64URL"),
-        // The Global Vendor List on top of the codec: the list and its translations, its strict JSON
-        // reader, vendor permissions, validation against the list, the notice's choice and renewal.
-        .target(name: "IABTCFVendorList", dependencies: ["IABTCF"], swiftSettings: settings),
+        // JSON, one owner, not a product: the strict reader (and its public `JSONInputError`, which
+        // `IABTCFVendorList` re-exports by name), and the one writer of JSON text and of the decode
+        // schema's value formats, which the codec's descriptions, `Codable` and the tool delegate to.
+        .target(name: "TCFJSON", swiftSettings: settings),
+        // The Global Vendor List on top of the codec: the list and its translations (read with
+        // TCFJSON's reader), vendor permissions, validation against the list, the notice's choice and renewal.
+        .target(name: "IABTCFVendorList", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),
         // App Tracking Transparency decisions on top of the codec and the vendor list; builds and tests on Linux.
         .target(name: "IABTCFAppTracking", dependencies: ["IABTCF", "IABTCFVendorList"], swiftSettings: settings),
         // Reading and writing the IABTCF_ keys in UserDefaults; the one library that imports Foundation.
@@ -40,27 +44,29 @@ let package = Package(
         // The command-line tool; may use Foundation.
         .executableTarget(
             name: "tcstring",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCStringCore"],
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCFJSON", "TCStringToolSupport"],
             swiftSettings: settings
         ),
         // What the tool shares with the tests, not a product: the ordered JSON tree, the decode
-        // schema written into it and read back, and seeded random TC strings.
-        .target(name: "TCStringCore", dependencies: ["IABTCF", "IABTCFVendorList"], swiftSettings: settings),
-        // One test target per module, and the helpers they share (seeded random values come from TCStringCore).
+        // schema written into it and read back, its byte writer, and seeded random TC strings.
+        .target(name: "TCStringToolSupport", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),
+        // One test target per module, and the helpers they share (seeded random values come from
+        // TCStringToolSupport).
         .target(
             name: "TestSupport",
-            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringCore"],
+            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringToolSupport"],
             path: "Tests/TestSupport",
             swiftSettings: settings
         ),
         .testTarget(
             name: "IABTCFTests",
-            dependencies: ["IABTCF", "CBase64URL", "TCStringCore", "TestSupport"],
+            dependencies: ["IABTCF", "CBase64URL", "TCStringToolSupport", "TestSupport"],
             swiftSettings: settings
         ),
+        .testTarget(name: "TCFJSONTests", dependencies: ["TCFJSON", "TCStringToolSupport"], swiftSettings: settings),
         .testTarget(
             name: "IABTCFVendorListTests",
-            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringCore", "TestSupport"],
+            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringToolSupport", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -72,7 +78,7 @@ let package = Package(
         // The command-line tool, through the built executable.
         .testTarget(
             name: "tcstringTests",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCStringCore", "TestSupport"],
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCStringToolSupport", "TestSupport"],
             swiftSettings: settings
         ),
     ],
@@ -82,12 +88,12 @@ let package = Package(
 // The libFuzzer targets (Fuzz/, one executable, FUZZ_TARGET picks the target), declared only when
 // scripts/fuzz.sh builds them with `--sanitize=fuzzer --sanitize=address`: a plain build or test of
 // the package never compiles them. In this package, not a nested one, because the encode-json
-// target reads the tool's JSON input, which TCStringCore shares at `package` level.
+// target reads the tool's JSON input, which TCStringToolSupport shares at `package` level.
 if Context.environment["SWIFT_TCF_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
             name: "tcf-fuzz",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringCore"],
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringToolSupport"],
             path: "Fuzz",
             exclude: ["corpus"],
             swiftSettings: settings

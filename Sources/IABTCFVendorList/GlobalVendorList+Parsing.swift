@@ -1,4 +1,5 @@
 import IABTCF
+import TCFJSON
 
 extension GlobalVendorList {
     /// Parses a vendor list's JSON (`vendor-list.json`, GVL specification 2 or 3).

@@ -1,7 +1,7 @@
 import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
-import TCStringCore
+import TCStringToolSupport
 
 /// `tcstring att`: the decision of a consent flow as one JSON object (its help is `Usage.att`).
 enum ATTCommand {

@@ -1,5 +1,5 @@
 import IABTCF
-import TCStringCore
+import TCStringToolSupport
 
 /// `tcstring ac [--pretty] [STRING | -]`: parses a Google Additional Consent string and prints
 /// `{"version", "consentedProviders", "disclosedProviders", "formatted"}`.

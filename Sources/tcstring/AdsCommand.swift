@@ -1,6 +1,6 @@
 import IABTCF
 import IABTCFVendorList
-import TCStringCore
+import TCStringToolSupport
 
 /// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies true|false] [STRING | -]`.
 enum AdsCommand {

@@ -1,5 +1,6 @@
 import Dispatch
 import IABTCF
+import TCFJSON
 
 #if canImport(Glibc)
 import Glibc

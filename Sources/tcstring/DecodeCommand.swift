@@ -1,6 +1,7 @@
 import IABTCF
 import IABTCFVendorList
-import TCStringCore
+import TCFJSON
+import TCStringToolSupport
 
 /// `tcstring decode [--pretty] [--jobs N] [STRING | -]` (see ``Usage/decode``).
 enum DecodeCommand {

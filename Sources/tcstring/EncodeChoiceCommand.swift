@@ -1,6 +1,6 @@
 import IABTCF
 import IABTCFVendorList
-import TCStringCore
+import TCStringToolSupport
 
 /// `tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N ...`
 /// (see ``Usage/encodeChoice``): the string a CMP writes for a choice against a vendor list.

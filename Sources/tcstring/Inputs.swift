@@ -1,5 +1,5 @@
 import IABTCF
-import TCStringCore
+import TCStringToolSupport
 
 /// One string a reading command works on: its operand, or one line of standard input, as bytes
 /// without the ASCII spaces, tabs and carriage returns around it (so a byte that is not UTF-8 is

@@ -1,6 +1,6 @@
 import IABTCF
 import IABTCFVendorList
-import TCStringCore
+import TCStringToolSupport
 
 /// `tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict] [STRING | -]` (see ``Usage/permissions``).
 enum PermissionsCommand {

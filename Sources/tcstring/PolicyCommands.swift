@@ -1,6 +1,7 @@
 import IABTCF
 import IABTCFVendorList
-import TCStringCore
+import TCFJSON
+import TCStringToolSupport
 
 /// `tcstring validate [--json] [--pretty] [STRING | -]` and
 /// `tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]`.

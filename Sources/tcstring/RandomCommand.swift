@@ -1,5 +1,5 @@
 import IABTCF
-import TCStringCore
+import TCStringToolSupport
 
 /// `tcstring random [--count N] [--seed S]`: N canonical TC strings of seeded random models, one per
 /// line, covering every feature (ranges, restrictions, every segment, custom purposes). For

@@ -1,6 +1,6 @@
 import IABTCF
 import IABTCFVendorList
-import TCStringCore
+import TCStringToolSupport
 
 /// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD] [STRING | -]`.
 enum RenewCommand {

@@ -1,4 +1,4 @@
-import TCStringCore
+import TCStringToolSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import IABTCF
-import TCStringCore
+import TCStringToolSupport
 
 /// What `tcstring --help` and each `tcstring COMMAND --help` print.
 enum Usage {

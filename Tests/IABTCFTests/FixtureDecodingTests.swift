@@ -1,5 +1,5 @@
 import IABTCF
-import TCStringCore
+import TCStringToolSupport
 import TestSupport
 import Testing
 

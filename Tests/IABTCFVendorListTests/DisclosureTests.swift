@@ -1,6 +1,6 @@
 import IABTCF
 import IABTCFVendorList
-import TCStringCore
+import TCStringToolSupport
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
-import TCStringCore
+import TCStringToolSupport
 import TestSupport
 import Testing
 

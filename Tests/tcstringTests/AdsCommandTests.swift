@@ -1,7 +1,7 @@
 import Foundation
 import IABTCF
 import IABTCFVendorList
-import TCStringCore
+import TCStringToolSupport
 import TestSupport
 import Testing
 

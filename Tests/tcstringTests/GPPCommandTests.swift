@@ -1,6 +1,6 @@
 import Foundation
 import IABTCF
-import TCStringCore
+import TCStringToolSupport
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 // Codable in the codec itself (Codable is part of the standard library), with exactly the keys
 // (`TCString+Schema.swift`) and value formats of `tcstring decode`'s JSON, so the CLI's output
-// decodes with `JSONDecoder` and a value encodes to the same schema.
+// decodes with `JSONDecoder` and a value encodes to the same schema. Timestamps and two-letter
+// codes encode their `description`, which the package's one JSON writer (TCFJSON) formats.
 
 /// An array of ids made into a set by `make`; an id out of range is `DecodingError.dataCorrupted`
 /// saying what was `expected`.

@@ -1,3 +1,5 @@
+import TCFJSON
+
 /// A TC string timestamp: deciseconds since 1970-01-01T00:00:00Z, as the 36-bit Created and
 /// LastUpdated fields store it. Foundation-free; convert with ``secondsSince1970`` or read the
 /// calendar fields directly.
@@ -60,16 +62,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return (y, m, d, rest / 36_000, rest / 600 % 60, rest / 10 % 60, rest % 10 * 100)
     }
 
-    /// ISO-8601 UTC with exactly three fractional digits, e.g. `2020-01-26T17:01:00.000Z`.
-    public var description: String {
-        let c = components
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
-        }
-        return "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):"
-            + "\(pad(c.second, 2)).\(pad(c.millisecond, 3))Z"
-    }
+    /// ISO-8601 UTC with exactly three fractional digits, e.g. `2020-01-26T17:01:00.000Z`: the
+    /// decode schema's format, which `Codable` and the `tcstring` tool write too.
+    public var description: String { OutputBuffer.text { $0.appendISO8601(components) } }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z` (UTC) or a bare `YYYY-MM-DD`; fractions below a decisecond are dropped.
     public init?(iso8601 text: String) {

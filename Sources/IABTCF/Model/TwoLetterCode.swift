@@ -1,3 +1,5 @@
+import TCFJSON
+
 /// A two-letter code as TC strings store it: two 6-bit values, `A` = 0 ... `Z` = 25.
 ///
 /// Used for ConsentLanguage (ISO 639-1, e.g. `EN`) and PublisherCC (ISO 3166-1 alpha-2, e.g. `DE`).
@@ -35,10 +37,7 @@ public struct TwoLetterCode: Sendable, Hashable, CustomStringConvertible {
     /// The two letters, e.g. `EN`. A 6-bit value outside A-Z shows as the character `A` + value
     /// (`[` for 26 … U+0080 for 63), as the reference decoders print it, so nothing is lost;
     /// ``init(displayed:)`` reads it back.
-    public var description: String {
-        func letter(_ v: Int) -> Character { Character(Unicode.Scalar(UInt8(65 + v))) }
-        return String([letter(rawValue >> 6), letter(rawValue & 63)])
-    }
+    public var description: String { OutputBuffer.text { $0.appendTwoLetterCode(rawValue, jsonEscaped: false) } }
 
     /// Reads back a ``description``: two characters from `A` (0) to U+0080 (63), so codes outside
     /// A-Z survive a round trip through text. `nil` for anything else.

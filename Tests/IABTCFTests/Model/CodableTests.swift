@@ -1,5 +1,5 @@
 import Foundation
-import TCStringCore
+import TCStringToolSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import CBase64URL
-import TCStringCore
+import TCStringToolSupport
 import TestSupport
 import Testing
 

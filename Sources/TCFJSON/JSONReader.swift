@@ -1,6 +1,7 @@
 /// The one strict JSON reader (RFC 8259) of the package: a pull reader over UTF-8 bytes, used by
-/// ``GlobalVendorList`` and by the `tcstring` tool. It builds nothing itself: callers ask for the
-/// next object member, array element, string, integer or literal, and skip what they do not need.
+/// the vendor list (`GlobalVendorList`) and by the `tcstring` tool's JSON tree. It builds nothing
+/// itself: callers ask for the next object member, array element, string, integer or literal, and
+/// skip what they do not need.
 ///
 /// Bounded: input over `maxBytes` is refused before reading, nesting over `maxDepth` is an error,
 /// integers must fit in `Int`, so time is linear in the input and memory is what the caller keeps.

@@ -1,6 +1,5 @@
-import IABTCF
-import IABTCFVendorList
-import TCStringCore
+import TCFJSON
+import TCStringToolSupport
 import Testing
 
 /// The shared strict JSON reader, through the CLI's tree builder.

@@ -1,13 +1,14 @@
-import IABTCF
-import TCStringCore
+package import IABTCF
+package import TCFJSON
 
 /// The decode schema written straight into bytes: the same output as `json.serialized()`, byte for
 /// byte (tested over every fixture and random values), without building a JSON tree or a `String`
-/// per value. This is what makes `tcstring decode -` fast in batch.
+/// per value; every value through `OutputBuffer`'s JSON writers, as the tree's. This is what
+/// makes `tcstring decode -` fast in batch.
 extension TCString {
     private static let keys = KeyBytes<SchemaKey>()
 
-    func writeJSON(to out: inout OutputBuffer) {
+    package func writeJSON(to out: inout OutputBuffer) {
         Self.keys.writeObject(to: &out) { key, out in
             switch key {
             case .version: out.appendInt(version)
@@ -19,12 +20,12 @@ extension TCString {
             case .consentLanguage: out.writeCode(consentLanguage)
             case .vendorListVersion: out.appendInt(vendorListVersion)
             case .policyVersion: out.appendInt(policyVersion)
-            case .isServiceSpecific: out.writeBool(isServiceSpecific)
-            case .useNonStandardTexts: out.writeBool(useNonStandardTexts)
+            case .isServiceSpecific: out.appendBool(isServiceSpecific)
+            case .useNonStandardTexts: out.appendBool(useNonStandardTexts)
             case .specialFeatureOptIns: out.writeIDs(specialFeatureOptIns)
             case .purposeConsents: out.writeIDs(purposeConsents)
             case .purposeLegitimateInterests: out.writeIDs(purposeLegitimateInterests)
-            case .purposeOneTreatment: out.writeBool(purposeOneTreatment)
+            case .purposeOneTreatment: out.appendBool(purposeOneTreatment)
             case .publisherCountryCode: out.writeCode(publisherCountryCode)
             case .vendorConsents: out.writeVendors(vendorConsents)
             case .vendorLegitimateInterests: out.writeVendors(vendorLegitimateInterests)
@@ -38,7 +39,7 @@ extension TCString {
             case .disclosedVendors: out.writeVendors(disclosedVendors)
             case .allowedVendors: out.writeVendors(allowedVendors)
             case .publisherTC:
-                if let publisherTC { publisherTC.writeJSON(to: &out) } else { out.append("null") }
+                if let publisherTC { publisherTC.writeJSON(to: &out) } else { out.appendNull() }
             }
         }
     }
@@ -47,7 +48,7 @@ extension TCString {
 extension PublisherRestriction {
     private static let keys = KeyBytes<SchemaKey>()
 
-    func writeJSON(to out: inout OutputBuffer) {
+    package func writeJSON(to out: inout OutputBuffer) {
         Self.keys.writeObject(to: &out) { key, out in
             switch key {
             case .purposeId: out.appendInt(purposeId)
@@ -61,7 +62,7 @@ extension PublisherRestriction {
 extension PublisherTC {
     private static let keys = KeyBytes<SchemaKey>()
 
-    func writeJSON(to out: inout OutputBuffer) {
+    package func writeJSON(to out: inout OutputBuffer) {
         Self.keys.writeObject(to: &out) { key, out in
             switch key {
             case .purposeConsents: out.writeIDs(purposeConsents)
@@ -109,12 +110,11 @@ struct KeyBytes<Key: CodingKey & CaseIterable & Sendable>: Sendable {
 }
 
 extension OutputBuffer {
-    mutating func writeBool(_ value: Bool) { value ? append("true") : append("false") }
-
     /// A small-id set as an id list.
     mutating func writeIDs(_ ids: some SmallIDSet) { writeIDs(ids, count: ids.count) }
 
-    /// `[1,2,3]`: ids below 100,000, at most `count` of them.
+    /// `[1,2,3]`: ids below 100,000, at most `count` of them. Next to its callers, so that it is
+    /// specialised for each id set (`OutputBuffer.putSmall` writes each id).
     mutating func writeIDs(_ ids: some Sequence<Int>, count: Int) {
         reserve(2 + 6 * count)
         put(UInt8(ascii: "["))
@@ -129,88 +129,36 @@ extension OutputBuffer {
 
     /// A vendor set as an id list, or `null`.
     mutating func writeVendors(_ vendors: VendorSet?) {
-        guard let vendors else { return append("null") }
+        guard let vendors else { return appendNull() }
         writeIDs(vendors, count: vendors.count)
     }
 
     /// `"2020-01-26T17:01:00.000Z"`, as `Timestamp.description` writes it.
     mutating func writeTimestamp(_ timestamp: Timestamp) {
-        let c = timestamp.components
-        guard (0...9999).contains(c.year) else {
-            // Outside what a TC string can hold; the generic path writes it.
-            return writeString(timestamp.description)
-        }
-        reserve(26)
-        put(UInt8(ascii: "\""))
-        appendPadded(c.year, width: 4)
-        put(UInt8(ascii: "-"))
-        appendPadded(c.month, width: 2)
-        put(UInt8(ascii: "-"))
-        appendPadded(c.day, width: 2)
-        put(UInt8(ascii: "T"))
-        appendPadded(c.hour, width: 2)
-        put(UInt8(ascii: ":"))
-        appendPadded(c.minute, width: 2)
-        put(UInt8(ascii: ":"))
-        appendPadded(c.second, width: 2)
-        put(UInt8(ascii: "."))
-        appendPadded(c.millisecond, width: 3)
-        append("Z\"")
+        append("\"")
+        appendISO8601(timestamp.components)
+        append("\"")
     }
 
-    /// A two-letter code as `TwoLetterCode.description` shows it (`A` + each 6-bit value, so up to
-    /// U+0080), escaped as JSON: `\\` for the value 27.
+    /// A two-letter code as a JSON string, as `TwoLetterCode.description` shows it.
     mutating func writeCode(_ code: TwoLetterCode) {
-        reserve(8)
-        put(UInt8(ascii: "\""))
-        for value in [code.rawValue >> 6, code.rawValue & 63] {
-            let scalar = UInt8(truncatingIfNeeded: 65 + value)
-            switch scalar {
-            case UInt8(ascii: "\\"):
-                put(scalar)
-                put(scalar)
-            case 128...:
-                put(0xC2)
-                put(scalar)
-            default:
-                put(scalar)
-            }
-        }
-        put(UInt8(ascii: "\""))
-    }
-
-    /// A JSON string, escaped exactly as `JSON.serialized()` escapes it; copied whole when
-    /// nothing in it needs escaping, as in the in-app keys' long binary strings.
-    mutating func writeString(_ value: String) {
-        var value = value
-        let needsEscape = value.withUTF8 { bytes in
-            // Or-ed without a branch per byte, so the compiler can vectorise the scan.
-            var escapes: UInt8 = 0
-            for byte in bytes { escapes |= (byte < 0x20 ? 1 : 0) | (byte == 0x22 ? 1 : 0) | (byte == 0x5C ? 1 : 0) }
-            guard escapes == 0 else { return true }
-            append("\"")
-            append(bytes)
-            append("\"")
-            return false
-        }
-        guard needsEscape else { return }
-        var encoded = ""
-        JSON.writeString(value, to: &encoded)
-        append(encoded)
+        append("\"")
+        appendTwoLetterCode(code.rawValue, jsonEscaped: true)
+        append("\"")
     }
 
     /// The in-app key/value map as one JSON object, keys sorted: the same output as the JSON
     /// tree's `serialized()`, without building the tree.
-    mutating func writeInAppKeys(_ keys: [String: InAppValue]) {
+    package mutating func writeInAppKeys(_ keys: [String: InAppValue]) {
         append("{")
         for (index, (key, value)) in keys.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { append(",") }
-            writeString(key)
+            appendString(key)
             append(":")
             switch value {
             case .int(let number): appendInt(number)
-            case .string(let text): writeString(text)
-            case .bool(let flag): writeBool(flag)
+            case .string(let text): appendString(text)
+            case .bool(let flag): appendBool(flag)
             }
         }
         append("}")

@@ -1,6 +1,6 @@
-package import IABTCFVendorList
+package import TCFJSON
 
-/// Builds a ``JSON`` tree with the vendor list's strict reader (`JSONReader`, RFC 8259, depth and size
+/// Builds a ``JSON`` tree with the package's strict reader (`JSONReader`, RFC 8259, depth and size
 /// limits, errors with byte offsets). Numbers must be integers, which is all the schemas use.
 extension JSON {
     package init(parsing text: String) throws(JSONInputError) {
