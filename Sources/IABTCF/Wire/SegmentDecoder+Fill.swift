@@ -29,6 +29,7 @@ extension SegmentDecoder {
         // Everything is written into `value` in place: a local built and assigned would be copied.
         value.wire.segments = segments
         // Sets of at most one id each need no buffer of their own: they are slices of ``OneIDWords``.
+        // `total == restrictionStart`: no restrictions and no padding bits need words.
         if total > 0 && total == restrictionStart && Self.placeInOneIDWords(sections, found: found) {
             Self.replaceEmpty(&value.words, with: OneIDWords.storage)
         } else if total > 0 {
@@ -81,6 +82,7 @@ extension SegmentDecoder {
     /// The rest of ``placeInOneIDWords(_:found:)``, for sets that may hold one id each.
     @inline(never)
     private static func placeOneIDs(_ sections: UnsafeMutablePointer<VendorSection>, found: UInt8) -> Bool {
+        // Every set is checked before any is moved: the buffer's plan keeps the offsets otherwise.
         for k in 0..<4 where found & 1 << k != 0 && sections[k].words > 0 {
             guard sections[k].onlyID() != nil else { return false }
         }
