@@ -1,6 +1,7 @@
 /// Pass 2: one word buffer for every set, then the rest of the value.
 extension SegmentDecoder {
-    /// Allocates the shared words (none when no set holds an id and there are no restrictions),
+    /// Allocates the shared words (none when there are no restrictions and each set is empty or
+    /// one id written as a range entry: ``OneIDWords`` holds those),
     /// fills every vendor set and writes what pass 1 left of `value`: its words and layout, from
     /// which the value reads its vendor sets and restrictions (``WireLayout/decodedSet(_:in:)``,
     /// ``WireLayout/decodedRestrictions(in:)``) until code sets one.
@@ -27,7 +28,11 @@ extension SegmentDecoder {
 
         // Everything is written into `value` in place: a local built and assigned would be copied.
         value.wire.segments = segments
-        if total > 0 {
+        // Sets of at most one id each need no buffer of their own: they are slices of ``OneIDWords``.
+        // `total == restrictionStart`: no restrictions and no padding bits need words.
+        if total > 0 && total == restrictionStart && Self.placeInOneIDWords(sections, found: found) {
+            Self.replaceEmpty(&value.words, with: OneIDWords.storage)
+        } else if total > 0 {
             Self.replaceEmpty(&value.words, with: ZeroWords.array(count: total))
             value.words.withUnsafeMutableBufferPointer { words in
                 for k in 0..<4 where has(k) { sections[k].fill(in: words) }
@@ -60,6 +65,31 @@ extension SegmentDecoder {
                 canonical: restrictions.canonical
             )
         }
+    }
+
+    /// Points every set at its words in ``OneIDWords`` when each holds at most one id (up to
+    /// 2,048) and keeps no entries as written; `false`, placing nothing, otherwise.
+    ///
+    /// What pass 1 noted rules most sets out, inline, before a call reads the sets.
+    @inline(__always)
+    private static func placeInOneIDWords(_ sections: UnsafeMutablePointer<VendorSection>, found: UInt8) -> Bool {
+        for k in 0..<4 where found & 1 << k != 0 && sections[k].words > 0 {
+            guard sections[k].mayHoldOneID() else { return false }
+        }
+        return placeOneIDs(sections, found: found)
+    }
+
+    /// The rest of ``placeInOneIDWords(_:found:)``, for sets that may hold one id each.
+    @inline(never)
+    private static func placeOneIDs(_ sections: UnsafeMutablePointer<VendorSection>, found: UInt8) -> Bool {
+        // Every set is checked before any is moved: the buffer's plan keeps the offsets otherwise.
+        for k in 0..<4 where found & 1 << k != 0 && sections[k].words > 0 {
+            guard sections[k].onlyID() != nil else { return false }
+        }
+        for k in 0..<4 where found & 1 << k != 0 && sections[k].words > 0 {
+            sections[k].offset = OneIDWords.offset(of: sections[k].onlyID()!)
+        }
+        return true
     }
 
     /// Stores `new` over `slot` without releasing what `slot` held: its initial value, an empty
@@ -129,6 +159,22 @@ extension SegmentDecoder {
 }
 
 extension SegmentDecoder.VendorSection {
+    /// Whether the set may be one id up to 2,048, from what pass 1 noted: one range entry, kept
+    /// by no layout. A bitfield is never taken for one: an encoder that picks the shorter form
+    /// writes a set of one id above 29 as a range entry, and telling whether a bitfield holds one
+    /// id would read its words on every decode.
+    @inline(__always)
+    fileprivate func mayHoldOneID() -> Bool {
+        isRange && entryCount == 1 && canonical && words <= OneIDWords.blockWords
+    }
+
+    /// The set's one id, or `nil` when its one entry is a range; for a set that ``mayHoldOneID()``.
+    fileprivate func onlyID() -> Int? {
+        var r = reader
+        let (_, start, end) = r.readRangeEntryUnchecked()
+        return start == end ? start : nil
+    }
+
     /// Copies the placed section's bitfield a word at a time, or applies its range entries with
     /// masks (recording them after its words when they were not canonical).
     ///

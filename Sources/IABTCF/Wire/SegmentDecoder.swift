@@ -7,7 +7,8 @@
 /// zeroed word buffer of exactly that size and fills every set in it — bitfields a word at a
 /// time, ranges with masks — then one descriptor word per restriction (purpose, type) and the
 /// restriction section's bytes, which the value reads in place. A decode allocates that buffer
-/// and nothing else (nothing when no set has ids and there are no restrictions).
+/// and nothing else (nothing when there are no restrictions and each set is empty or one id
+/// written as a range entry, see ``OneIDWords``).
 struct SegmentDecoder {
     /// A vendor section found by pass 1.
     struct VendorSection {

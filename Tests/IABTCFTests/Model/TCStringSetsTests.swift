@@ -1,3 +1,4 @@
+import TCStringCore
 import TestSupport
 import Testing
 
@@ -55,6 +56,62 @@ import Testing
             same.vendorConsents = original.vendorConsents
             #expect(same == original && same.hashValue == original.hashValue, "corpus line \(number + 1)")
             #expect(try same.encoded(.preservingLayout) == original.encoded(.preservingLayout))
+        }
+    }
+
+    /// A decode whose sets are each one id written as a range entry (up to 2,048) allocates no
+    /// words of its own; its sets are read, changed and encoded like any others, for ids in every
+    /// word, at that bound and past it.
+    @Test func setsOfOneIdDecodeAsValues() throws {
+        var rng = SplitMix64(seed: 0x0_1D_5E7)
+        var ids = [1, 2, 63, 64, 65, 128, 129, 284, 2047, 2048, 2049, 65535]
+        for _ in 0..<300 { ids.append(Int(rng.next() % 2100) + 1) }
+        let start = Timestamp(deciseconds: 16_000_000_000)
+        for id in ids {
+            let other = Int(rng.next() % 2100) + 1
+            let value = TCString(
+                created: start,
+                vendorConsents: [id],
+                vendorLegitimateInterests: [other],
+                disclosedVendors: [other, id]
+            )
+            let text = try value.encoded()
+            let decoded = try TCString(encoded: text)
+            #expect(decoded == value, "ids \(id), \(other)")
+            let consents = decoded.vendorConsents
+            #expect(Array(consents) == [id] && consents.count == 1 && consents.max == id, "id \(id)")
+            #expect(consents.contains(id) && !consents.contains(id - 1) && !consents.contains(id + 1), "id \(id)")
+            #expect(Array(decoded.vendorLegitimateInterests) == [other], "id \(other)")
+            #expect(try decoded.encoded(.preservingLayout) == text, "ids \(id), \(other)")
+
+            var changed = decoded
+            try changed.vendorConsents.insert(id == 1 ? 2 : id - 1)
+            changed.vendorLegitimateInterests.remove(other)
+            let again = try TCString(encoded: text)
+            #expect(Snapshot(decoded) == Snapshot(value) && Snapshot(again) == Snapshot(value), "id \(id)")
+            #expect(changed.vendorConsents.count == 2 && changed.vendorLegitimateInterests.isEmpty)
+        }
+    }
+
+    /// One entry that is a range, or one id written with IsARange set, is not a set of one id as
+    /// a decode keeps it, even after a set of one id: the range's ids, and the entry as written,
+    /// come back.
+    @Test func oneEntryThatIsNotOneIdKeepsItsIdsAndLayout() throws {
+        for (entry, isRange) in [(5...6, true), (9...9, true), (2040...2048, true), (300...300, false)] {
+            var b = WireBuilder.coreHeader()
+            b.putRangeSection(maxVendorId: 700, entries: [700...700])
+            b.put(entry.upperBound, 16)
+            b.put(1, 1)
+            b.put(1, 12)
+            b.put(isRange ? 1 : 0, 1)
+            b.put(entry.lowerBound, 16)
+            if isRange { b.put(entry.upperBound, 16) }
+            b.put(0, 12)
+            let text = b.base64URL
+            let decoded = try TCString(encoded: text)
+            #expect(Array(decoded.vendorConsents) == [700], "\(entry)")
+            #expect(Array(decoded.vendorLegitimateInterests) == Array(entry), "\(entry)")
+            #expect(try decoded.encoded(.preservingLayout) == text, "\(entry)")
         }
     }
 
