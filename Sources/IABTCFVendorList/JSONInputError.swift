@@ -8,8 +8,8 @@
 /// Why JSON input was rejected, and where: its `code` (`.syntax`, `.unexpectedEnd`,
 /// `.invalidString`, `.tooDeep`, `.tooLarge`, `.invalidNumber` or `.schema`), the 1-based
 /// `position` in UTF-8 bytes at which reading stopped, and a `message` that names the problem, e.g.
-/// `vendors.755.purposes: expected an array`; its `description` reads `invalid JSON at byte 13:
-/// expected ':' [syntax]`.
+/// `vendors.755.purposes: expected an array`; its `description` reads `invalid JSON: expected ':'
+/// (byte 13) [syntax]`.
 ///
 /// Every malformed or hostile input to ``GlobalVendorList/init(json:maxBytes:)`` and
 /// ``GlobalVendorListTranslation/init(json:maxBytes:)`` (truncation, bad syntax, invalid UTF-8,

@@ -49,10 +49,10 @@ public struct JSONInputError: Error, Sendable, Hashable, CustomStringConvertible
         public static let schema = Code("schema")
     }
 
-    /// One line for people: `invalid JSON at byte 13: expected ':' [syntax]` (the byte is 1-based),
-    /// `unexpected JSON at ...` for valid JSON of the wrong shape.
+    /// One line for people, worded like every error of the package (what, then where, then the
+    /// code): `invalid JSON: expected ':' (byte 13) [syntax]` (the byte is 1-based), and
+    /// `unexpected JSON: ...` for valid JSON of the wrong shape.
     public var description: String {
-        (code == .schema ? "unexpected JSON at byte \(position): " : "invalid JSON at byte \(position): ") + message
-            + " [\(code.name)]"
+        (code == .schema ? "unexpected JSON: " : "invalid JSON: ") + message + " (byte \(position)) [\(code.name)]"
     }
 }

@@ -1,4 +1,4 @@
-package import TCFJSON
+import TCFJSON
 
 /// A JSON value with ordered object keys, so output keys appear in the documented order.
 package enum JSON: Equatable {

@@ -1,5 +1,5 @@
 import IABTCF
-import TCStringCore
+import TCStringToolSupport
 
 #if canImport(Glibc)
 import Glibc

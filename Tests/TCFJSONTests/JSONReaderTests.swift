@@ -66,6 +66,6 @@ import Testing
         // The first byte over the limit, 1-based.
         let tooLarge = JSONInputError(.tooLarge, position: 33, message: "input of 33 bytes is over the limit of 32")
         #expect(throws: tooLarge) { try result.get() }
-        #expect("\(tooLarge)" == "invalid JSON at byte 33: input of 33 bytes is over the limit of 32 [tooLarge]")
+        #expect("\(tooLarge)" == "invalid JSON: input of 33 bytes is over the limit of 32 (byte 33) [tooLarge]")
     }
 }

@@ -124,7 +124,7 @@ import Darwin
         #expect(try run(["encode", "  " + Self.model]).stdout == fromInput.stdout)
         let broken = try run(["encode", #"{"cmpId": 300"#])
         #expect(broken.status == 1)
-        #expect(broken.stderr.hasPrefix("tcstring: invalid JSON at byte "))
+        #expect(broken.stderr.hasPrefix("tcstring: invalid JSON: "))
     }
 
     @Test func encodingTooLongNamesTheCommandLineOption() throws {
