@@ -148,8 +148,8 @@ extension TCString {
 
             /// Whether vendor `id` is in the section; `false` for ids outside `1...maxVendorId`.
             ///
-            /// - Complexity: O(1) for a bitfield; O(log n) for n range entries written in order, as
-            ///   encoders write them (ascending, not touching), O(n) otherwise.
+            /// - Complexity: O(1) for a bitfield; O(log n) for n > 8 range entries written in order,
+            ///   as encoders write them (ascending, not touching), O(n) otherwise.
             @inlinable public func contains(_ id: Int) -> Bool {
                 guard id >= 1 && id <= maxVendorId else { return false }
                 guard let bits else { return !entries.isEmpty && rangesContain(UInt32(truncatingIfNeeded: id)) }
@@ -158,7 +158,10 @@ extension TCString {
             }
 
             @inlinable func rangesContain(_ id: UInt32) -> Bool {
-                guard canonical else { return entries.contains { $0 >> 16 <= id && id <= $0 & 0xFFFF } }
+                // Up to 8 entries, a scan takes fewer instructions than bisecting.
+                guard canonical && entries.count > 8 else {
+                    return entries.contains { $0 >> 16 <= id && id <= $0 & 0xFFFF }
+                }
                 // Bisect for the last entry that starts at or before `id`.
                 let key = id << 16 | 0xFFFF
                 var low = 0

@@ -289,14 +289,15 @@ struct SegmentDecoder {
     )
         throws(TCStringError) -> (canonical: Bool, highest: Int)
     {
-        // No entries (often so for an empty set) need neither the copy nor its store.
+        // A section without entries (often an empty set) needs neither the copy nor its store.
         guard count > 0 else { return (true, 0) }
         // A local copy stays in registers; the inout one would be stored back after every entry.
         var r = reader
         defer { reader = r }
         var canonical = true
         // The highest end so far: entries are canonical while each starts past it, with a gap.
-        var highest = 0
+        // -1 before the first, which may then start at vendor 1.
+        var highest = -1
         // An entry starting at or before this bit has all of its (at most 33) bits.
         let lastWhole = r.bitCount &- 33
         for _ in 0..<count {

@@ -124,11 +124,19 @@ import Testing
         let maxVendorIdPair = (Swift.min(maxVendorIds[0], 65535), Swift.min(maxVendorIds[1], 65535))
         let string = Self.core(consents: sections[0], interests: sections[1], maxVendorIds: maxVendorIdPair)
         let decoded = try TCString(encoded: string)
-        for (set, built) in zip([decoded.vendorConsents, decoded.vendorLegitimateInterests], expected) {
+        let decodedSets = [decoded.vendorConsents, decoded.vendorLegitimateInterests]
+        let kinds: [WireLayout.Section] = [.vendorConsents, .vendorLegitimateInterests]
+        for ((set, built), (entries, kind)) in zip(zip(decodedSets, expected), zip(sections, kinds)) {
             #expect(set == built)
             #expect(set.words.count == built.words.count)
             #expect((0..<set.words.count).allSatisfy { set.word($0) == built.word($0) })
             #expect(Array(set) == Array(built))
+            // Kept as written unless they were the set's maximal runs (then nothing is kept).
+            let layout = try #require(decoded.wire.section(kind, in: decoded.words))
+            let written = entries.map { RangeEntry(start: $1.lowerBound, end: $1.upperBound, isRange: $0).packed }
+            #expect(layout.isRangeEncoding)
+            #expect(Array(layout.entries ?? written[...]) == written)
+            #expect(seed.isMultiple(of: 2) || layout.entries == nil)
         }
         #expect(try decoded.encoded(.preservingLayout) == string)
     }
