@@ -12,7 +12,8 @@ extension TCString {
     /// ```
     ///
     /// Nothing is allocated for strings whose range-encoded vendor sections hold 256 entries or
-    /// fewer; bitfields are read in place and range entries are searched by bisection.
+    /// fewer; bitfields are read in place and range entries are searched by bisection (one by
+    /// one when there are at most 8).
     ///
     /// - Important: the ``Query`` points into memory that lives only while `body` runs: do not
     ///   let it, or a ``Query/Vendors`` taken from it, escape `body`.
@@ -128,7 +129,7 @@ extension TCString {
             /// The range entries, each `start << 16 | end`.
             @usableFromInline let entries: UnsafeBufferPointer<UInt32>
             /// Whether the entries are ascending and do not touch (as encoders write them): then
-            /// a lookup bisects them.
+            /// a lookup bisects them when there are more than 8.
             @usableFromInline let canonical: Bool
 
             /// The section's view; a range section's unpacked entries start at `entries[used]`.
