@@ -170,6 +170,11 @@ public struct VendorSet: Sendable, Hashable {
     /// Calls `apply(&word, mask)` for each word of `words` (0-based, vendor 1 = bit 63 of word 0) that
     /// `range` touches: the edge words get partial masks, the words between all ones. `words` must
     /// reach the range's last word.
+    ///
+    /// A range within one word is one call. Between the edge words, up to four whole words are
+    /// written from both ends at once (the stores overlap when there are one or three), without a
+    /// loop: a loop of stores would be made a call to `memset`, whose call and register saves cost
+    /// more than a few stores. Longer runs get that loop and `memset`'s wide stores.
     @inline(__always)
     static func applyMasks(
         _ range: ClosedRange<Int>,
@@ -188,12 +193,20 @@ public struct VendorSet: Sendable, Hashable {
             return
         }
         apply(&w[firstWord], head)
-        var i = firstWord &+ 1
-        while i < lastWord {
+        apply(&w[lastWord], tail)
+        // The whole words are firstWord + 1 ... lastWord - 1.
+        let whole = lastWord &- firstWord &- 1
+        guard whole > 0 else { return }
+        apply(&w[firstWord &+ 1], ~0)
+        apply(&w[lastWord &- 1], ~0)
+        guard whole > 2 else { return }
+        apply(&w[firstWord &+ 2], ~0)
+        apply(&w[lastWord &- 2], ~0)
+        var i = firstWord &+ 3
+        while i < lastWord &- 2 {
             apply(&w[i], ~0)
             i &+= 1
         }
-        apply(&w[lastWord], tail)
     }
 
     /// Re-slices rather than removing elements, so a set sharing a decode's words is never copied.

@@ -12,7 +12,8 @@ extension TCString {
     /// ```
     ///
     /// Nothing is allocated for strings whose range-encoded vendor sections hold 256 entries or
-    /// fewer; bitfields are read in place and range entries are searched by bisection.
+    /// fewer; bitfields are read in place and range entries are searched by bisection (one by
+    /// one when there are at most 8).
     ///
     /// - Important: the ``Query`` points into memory that lives only while `body` runs: do not
     ///   let it, or a ``Query/Vendors`` taken from it, escape `body`.
@@ -128,7 +129,7 @@ extension TCString {
             /// The range entries, each `start << 16 | end`.
             @usableFromInline let entries: UnsafeBufferPointer<UInt32>
             /// Whether the entries are ascending and do not touch (as encoders write them): then
-            /// a lookup bisects them.
+            /// a lookup bisects them when there are more than 8.
             @usableFromInline let canonical: Bool
 
             /// The section's view; a range section's unpacked entries start at `entries[used]`.
@@ -148,8 +149,8 @@ extension TCString {
 
             /// Whether vendor `id` is in the section; `false` for ids outside `1...maxVendorId`.
             ///
-            /// - Complexity: O(1) for a bitfield; O(log n) for n range entries written in order, as
-            ///   encoders write them (ascending, not touching), O(n) otherwise.
+            /// - Complexity: O(1) for a bitfield; O(log n) for n > 8 range entries written in order,
+            ///   as encoders write them (ascending, not touching), O(n) otherwise.
             @inlinable public func contains(_ id: Int) -> Bool {
                 guard id >= 1 && id <= maxVendorId else { return false }
                 guard let bits else { return !entries.isEmpty && rangesContain(UInt32(truncatingIfNeeded: id)) }
@@ -158,7 +159,10 @@ extension TCString {
             }
 
             @inlinable func rangesContain(_ id: UInt32) -> Bool {
-                guard canonical else { return entries.contains { $0 >> 16 <= id && id <= $0 & 0xFFFF } }
+                // Up to 8 entries, a scan takes fewer instructions than bisecting.
+                guard canonical && entries.count > 8 else {
+                    return entries.contains { $0 >> 16 <= id && id <= $0 & 0xFFFF }
+                }
                 // Bisect for the last entry that starts at or before `id`.
                 let key = id << 16 | 0xFFFF
                 var low = 0

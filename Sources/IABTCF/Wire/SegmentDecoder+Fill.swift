@@ -122,38 +122,39 @@ extension SegmentDecoder {
         }
     }
 
-    /// Re-reads `count` entries that pass 1 validated, sets their ids in `words` and, when `layout`
-    /// has room, also records them packed from `layout[at]`.
+    /// Re-reads the `count` entries at `reader`, which pass 1 validated, sets their ids in `words`
+    /// and, when `layout` is not empty, also records them there packed.
+    ///
+    /// Takes the reader by value and returns nothing: the caller has no use for its end, and a
+    /// reader written back would keep its base and bit count in registers through the loop.
     fileprivate static func applyEntries(
-        _ reader: inout BitReader,
+        _ reader: BitReader,
         count: Int,
         to words: UnsafeMutableBufferPointer<UInt64>,
-        layout: UnsafeMutableBufferPointer<UInt64>,
-        at position: Int
+        layout: UnsafeMutableBufferPointer<UInt64>
     ) {
-        // A local copy stays in registers; the inout one would be stored back after every entry.
         var r = reader
-        defer { reader = r }
-        @inline(__always) func apply(_ start: Int, _ end: Int) {
-            if start == end {
-                // Single ids are the common entry: one word, one bit.
+        // Branches on IsARange, which the entry read branched on already: a single id is one bit,
+        // a range (even of one id, as a non-canonical encoder may write it) its masks.
+        @inline(__always) func apply(_ isRange: Bool, _ start: Int, _ end: Int) {
+            if !isRange {
                 let index = start &- 1
-                words[index &>> 6] |= (1 as UInt64) &<< UInt64(63 &- (index & 63))
+                words[index &>> 6] |= ((1 as UInt64) &<< 63) &>> UInt64(index & 63)
             } else {
-                VendorSet.applyMasks(start...end, to: words) { $0 |= $1 }
+                VendorSet.applyMasks(ClosedRange(uncheckedBounds: (start, end)), to: words) { $0 |= $1 }
             }
         }
-        guard position < layout.count else {
+        guard !layout.isEmpty else {
             for _ in 0..<count {
-                let (_, start, end) = r.readRangeEntryUnchecked()
-                apply(start, end)
+                let (isRange, start, end) = r.readRangeEntryUnchecked()
+                apply(isRange, start, end)
             }
             return
         }
         for i in 0..<count {
             let (isRange, start, end) = r.readRangeEntryUnchecked()
-            apply(start, end)
-            layout[position &+ i] = RangeEntry(start: start, end: end, isRange: isRange).packed
+            apply(isRange, start, end)
+            layout[i] = RangeEntry(start: start, end: end, isRange: isRange).packed
         }
     }
 }
@@ -191,13 +192,11 @@ extension SegmentDecoder.VendorSection {
             return
         }
         let entries = offset &+ words
-        var r = reader
         SegmentDecoder.applyEntries(
-            &r,
+            reader,
             count: entryCount,
             to: set,
-            layout: UnsafeMutableBufferPointer(rebasing: buffer[entries..<(entries &+ layoutWords)]),
-            at: 0
+            layout: UnsafeMutableBufferPointer(rebasing: buffer[entries..<(entries &+ layoutWords)])
         )
     }
 }

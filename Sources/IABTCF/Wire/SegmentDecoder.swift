@@ -290,15 +290,20 @@ struct SegmentDecoder {
     )
         throws(TCStringError) -> (canonical: Bool, highest: Int)
     {
+        // A section without entries (often an empty set) needs neither the copy nor its store.
+        guard count > 0 else { return (true, 0) }
         // A local copy stays in registers; the inout one would be stored back after every entry.
         var r = reader
         defer { reader = r }
         var canonical = true
         // The highest end so far: entries are canonical while each starts past it, with a gap.
-        var highest = 0
+        // -1 before the first, which may then start at vendor 1.
+        var highest = -1
+        // An entry starting at or before this bit has all of its (at most 33) bits.
+        let lastWhole = r.bitCount &- 33
         for _ in 0..<count {
             let entryOffset = r.offset
-            let (isRange, start, end) = try Self.readRangeEntry(&r)
+            let (isRange, start, end) = try Self.readRangeEntry(&r, lastWhole: lastWhole)
             guard start >= 1 else {
                 throw TCStringError.at(
                     .invalidVendorId,
@@ -324,10 +329,10 @@ struct SegmentDecoder {
     }
 
     /// Reads IsARange, StartOrOnlyVendorId and, for a range, EndVendorId, with one load when the
-    /// section has room for a whole range entry.
+    /// entry starts at or before bit `lastWhole`, which leaves room for a whole range entry.
     @inline(__always)
-    private static func readRangeEntry(_ r: inout BitReader) throws(TCStringError) -> (Bool, Int, Int) {
-        guard r.remaining >= 33 else {
+    private static func readRangeEntry(_ r: inout BitReader, lastWhole: Int) throws(TCStringError) -> (Bool, Int, Int) {
+        guard r.offset <= lastWhole else {
             let isRange = try r.readBool(.isARange)
             let start = try r.read(.startOrOnlyVendorId)
             return (isRange, start, isRange ? try r.read(.endVendorId) : start)
