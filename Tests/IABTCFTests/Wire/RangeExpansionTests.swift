@@ -1,4 +1,4 @@
-import TCStringCore
+import TCStringToolSupport
 import Testing
 
 @testable import IABTCF
