@@ -69,7 +69,8 @@ import Testing
         let bad = try CommandLineTool.shell("f=$(mktemp); printf '{\"vendors\": [' > $f; echo $f")
         let broken = try CommandLineTool.run(["permissions", "--gvl", bad, Self.string])
         #expect(
-            broken.status == 1 && broken.stderr.contains("unexpected JSON: at vendors: expected an object (byte 13) [schema]")
+            broken.status == 1
+                && broken.stderr.contains("unexpected JSON: at vendors: expected an object (byte 13) [schema]")
         )
     }
 
