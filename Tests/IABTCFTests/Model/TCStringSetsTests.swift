@@ -93,6 +93,24 @@ import Testing
         }
     }
 
+    /// The shared words of the sets of one id, written out as a literal, are what they stand for:
+    /// block `b` is zero words and then the word with only bit `63 - b` set, and the words at
+    /// each id's offset are the set of that id alone.
+    @Test func oneIDWordsHoldEverySetOfOneId() {
+        let words = OneIDWords.storage
+        let block = OneIDWords.blockWords
+        #expect(words.count == 64 * block)
+        for (index, word) in words.enumerated() {
+            let expected: UInt64 = index % block == block - 1 ? 1 << (63 - index / block) : 0
+            #expect(word == expected, "word \(index)")
+        }
+        for id in 1...(64 * block) {
+            let start = OneIDWords.offset(of: id)
+            let set = VendorSet(words: words[start..<(start + (id + 63) / 64)])
+            #expect(Array(set) == [id], "id \(id)")
+        }
+    }
+
     /// One entry that is a range, or one id written with IsARange set, is not a set of one id as
     /// a decode keeps it, even after a set of one id: the range's ids, and the entry as written,
     /// come back.
