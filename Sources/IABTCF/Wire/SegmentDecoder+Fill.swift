@@ -145,9 +145,27 @@ extension SegmentDecoder {
             }
         }
         guard !layout.isEmpty else {
-            for _ in 0..<count {
-                let (isRange, start, end) = r.readRangeEntryUnchecked()
-                apply(isRange, start, end)
+            var left = count
+            while left > 0 {
+                let bits = r.peek64(at: r.offset)
+                let start = Int(truncatingIfNeeded: bits &>> 47 & 0xFFFF)
+                if bits &>> 63 == 0 {
+                    // With the next two entries single ids too, all three from this load.
+                    if left >= 3 && bits & (1 << 46 | 1 << 29) == 0 {
+                        apply(false, start, 0)
+                        apply(false, Int(truncatingIfNeeded: bits &>> 30 & 0xFFFF), 0)
+                        apply(false, Int(truncatingIfNeeded: bits &>> 13 & 0xFFFF), 0)
+                        r.offset &+= 51
+                        left &-= 3
+                        continue
+                    }
+                    apply(false, start, 0)
+                    r.offset &+= 17
+                } else {
+                    apply(true, start, Int(truncatingIfNeeded: bits &>> 31 & 0xFFFF))
+                    r.offset &+= 33
+                }
+                left &-= 1
             }
             return
         }

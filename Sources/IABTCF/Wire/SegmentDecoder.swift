@@ -301,7 +301,27 @@ struct SegmentDecoder {
         var highest = -1
         // An entry starting at or before this bit has all of its (at most 33) bits.
         let lastWhole = r.bitCount &- 33
-        for _ in 0..<count {
+        var left = count
+        while left > 0 {
+            // Three single ids in a row (IsARange 0 at bits 0, 17 and 34) that ascend with gaps
+            // past the last entry, within the bound, are valid and canonical: one load and five
+            // compares for the three, the common case of a long section. Anything else goes one
+            // entry at a time below, which says what is wrong.
+            if left >= 3 && r.offset <= lastWhole &- 18 {
+                let bits = r.peek64(at: r.offset)
+                if bits & (1 << 63 | 1 << 46 | 1 << 29) == 0 {
+                    let first = Int(truncatingIfNeeded: bits &>> 47 & 0xFFFF)
+                    let second = Int(truncatingIfNeeded: bits &>> 30 & 0xFFFF)
+                    let third = Int(truncatingIfNeeded: bits &>> 13 & 0xFFFF)
+                    if first >= highest &+ 2 && second >= first &+ 2 && third >= second &+ 2 && third <= maxVendorId {
+                        highest = third
+                        r.offset &+= 51
+                        left &-= 3
+                        continue
+                    }
+                }
+            }
+            left &-= 1
             let entryOffset = r.offset
             let (isRange, start, end) = try Self.readRangeEntry(&r, lastWhole: lastWhole)
             guard start >= 1 else {

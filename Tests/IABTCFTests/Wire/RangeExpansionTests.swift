@@ -140,4 +140,68 @@ import Testing
         }
         #expect(try decoded.encoded(.preservingLayout) == string)
     }
+
+    /// Runs of single ids, which pass 1 validates and pass 2 sets three at a time when they
+    /// ascend with gaps, decode as one entry at a time would: seeded runs that ascend with gaps,
+    /// touch (two adjacent ids), go out of order, or hold an id of 0 or above MaxVendorId, with a
+    /// range now and then. A valid section gives its ids and keeps its entries exactly when they
+    /// were not canonical; an invalid one fails at its first bad entry, with that entry's code
+    /// and bit, in a decode and in a query alike.
+    @Test(arguments: 1...40 as ClosedRange<UInt64>)
+    func runsOfSingleIdsDecodeAsOneAtATime(_ seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let maxVendorId = Int.random(in: 100...3000, using: &rng)
+        var entries: [(isRange: Bool, ClosedRange<Int>)] = []
+        var id = Int.random(in: 1...5, using: &rng)
+        for _ in 0..<Int.random(in: 0...60, using: &rng) {
+            switch Int.random(in: 0..<20, using: &rng) {
+            case 0: entries.append((true, id...(id + Int.random(in: 1...70, using: &rng))))
+            case 1: entries.append((false, (id - 1)...(id - 1)))  // touches the entry before
+            case 2:  // any order
+                let any = Int.random(in: 1...maxVendorId, using: &rng)
+                entries.append((false, any...any))
+            case 3 where seed.isMultiple(of: 4): entries.append((false, 0...0))
+            case 4 where seed.isMultiple(of: 4): entries.append((false, (maxVendorId + 1)...(maxVendorId + 1)))
+            default: entries.append((false, id...id))
+            }
+            id = Swift.min(entries.last!.1.upperBound, 65533) + Int.random(in: 2...9, using: &rng)
+        }
+        let interests: [(isRange: Bool, ClosedRange<Int>)] = []
+        let string = Self.core(consents: entries, interests: interests, maxVendorIds: (maxVendorId, 0))
+        // The first entry that is not 1 <= start <= end <= MaxVendorId, and where it starts: the
+        // entries follow the fixed fields (213 bits), MaxVendorId, IsRangeEncoding and NumEntries.
+        var bit = 213 + 16 + 1 + 12
+        var firstBad: (code: TCStringError.Code, bit: Int)?
+        for (isRange, range) in entries {
+            if range.lowerBound < 1 {
+                firstBad = (.invalidVendorId, bit + 1)
+            } else if range.upperBound > maxVendorId {
+                firstBad = (.invalidRange, bit)
+            }
+            if firstBad != nil { break }
+            bit += isRange ? 33 : 17
+        }
+        if let firstBad {
+            for error in [
+                #expect(throws: TCStringError.self) { try TCString(encoded: string) },
+                #expect(throws: TCStringError.self) { try TCString.query(encoded: string) { _ in } },
+            ] {
+                #expect(error?.code == firstBad.code && error?.bitOffset == firstBad.bit, "seed \(seed)")
+            }
+            return
+        }
+        let decoded = try TCString(encoded: string)
+        var built = VendorSet()
+        for (_, range) in entries { try built.insert(contentsOf: range) }
+        #expect(decoded.vendorConsents == built, "seed \(seed)")
+        #expect((0..<built.words.count).allSatisfy { decoded.vendorConsents.word($0) == built.word($0) })
+        let canonical =
+            entries.map { RangeEntry(start: $1.lowerBound, end: $1.upperBound, isRange: $0) }
+            == built.ranges.map { RangeEntry(start: $0.lowerBound, end: $0.upperBound, isRange: $0.count > 1) }
+        let layout = try #require(decoded.wire.section(.vendorConsents, in: decoded.words))
+        #expect((layout.entries == nil) == canonical, "seed \(seed)")
+        #expect(try decoded.encoded(.preservingLayout) == string)
+        let answers = try TCString.query(encoded: string) { tc in built.map { tc.vendorConsents.contains($0) } }
+        #expect(answers.allSatisfy { $0 }, "seed \(seed)")
+    }
 }
