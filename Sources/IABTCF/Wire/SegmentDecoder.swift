@@ -303,24 +303,6 @@ struct SegmentDecoder {
         let lastWhole = r.bitCount &- 33
         var left = count
         while left > 0 {
-            // Three single ids in a row (IsARange 0 at bits 0, 17 and 34) that ascend with gaps
-            // past the last entry, within the bound, are valid and canonical: one load and five
-            // compares for the three, the common case of a long section. Anything else goes one
-            // entry at a time below, which says what is wrong.
-            if left >= 3 && r.offset <= lastWhole &- 18 {
-                let bits = r.peek64(at: r.offset)
-                if bits & (1 << 63 | 1 << 46 | 1 << 29) == 0 {
-                    let first = Int(truncatingIfNeeded: bits &>> 47 & 0xFFFF)
-                    let second = Int(truncatingIfNeeded: bits &>> 30 & 0xFFFF)
-                    let third = Int(truncatingIfNeeded: bits &>> 13 & 0xFFFF)
-                    if first >= highest &+ 2 && second >= first &+ 2 && third >= second &+ 2 && third <= maxVendorId {
-                        highest = third
-                        r.offset &+= 51
-                        left &-= 3
-                        continue
-                    }
-                }
-            }
             left &-= 1
             let entryOffset = r.offset
             let (isRange, start, end) = try Self.readRangeEntry(&r, lastWhole: lastWhole)
@@ -344,6 +326,23 @@ struct SegmentDecoder {
             }
             if start <= highest &+ 1 || isRange != (end > start) { canonical = false }
             highest = Swift.max(highest, end)
+            guard !isRange else { continue }
+            // After a single id, more usually follow (long sections are mostly single ids): three
+            // in a row (IsARange 0 at bits 0, 17 and 34) that ascend with gaps past the last entry,
+            // within the bound, are valid and canonical, one load and five compares for the three.
+            // Anything else goes one entry at a time above, which says what is wrong.
+            while left >= 3 && r.offset <= lastWhole &- 18 {
+                let bits = r.peek64(at: r.offset)
+                let first = Int(truncatingIfNeeded: bits &>> 47 & 0xFFFF)
+                let second = Int(truncatingIfNeeded: bits &>> 30 & 0xFFFF)
+                let third = Int(truncatingIfNeeded: bits &>> 13 & 0xFFFF)
+                guard bits & (1 << 63 | 1 << 46 | 1 << 29) == 0, first >= highest &+ 2, second >= first &+ 2,
+                    third >= second &+ 2, third <= maxVendorId
+                else { break }
+                highest = third
+                r.offset &+= 51
+                left &-= 3
+            }
         }
         return (canonical, highest)
     }
