@@ -75,11 +75,12 @@ struct RestrictionSection {
     /// vendor id needs); see ``vendors(key:at:highest:recurs:)``.
     func fill(_ words: UnsafeMutableBufferPointer<UInt64>, key: Int, at position: Int, recurs: Bool) {
         func apply(_ entries: Int, _ reader: BitReader) {
-            var r = reader
-            for _ in 0..<entries {
-                let (_, start, end) = r.readRangeEntryUnchecked()
-                VendorSet.applyMasks(start...end, to: words) { $0 |= $1 }
-            }
+            SegmentDecoder.applyEntries(
+                reader,
+                count: entries,
+                to: words,
+                layout: UnsafeMutableBufferPointer(start: nil, count: 0)
+            )
         }
         guard recurs else {
             var r = reader

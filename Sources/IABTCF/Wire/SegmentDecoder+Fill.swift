@@ -123,11 +123,12 @@ extension SegmentDecoder {
     }
 
     /// Re-reads the `count` entries at `reader`, which pass 1 validated, sets their ids in `words`
-    /// and, when `layout` is not empty, also records them there packed.
+    /// and, when `layout` is not empty, also records them there packed. A vendor section's and a
+    /// decoded restriction's vendors are both set by it.
     ///
     /// Takes the reader by value and returns nothing: the caller has no use for its end, and a
     /// reader written back would keep its base and bit count in registers through the loop.
-    fileprivate static func applyEntries(
+    static func applyEntries(
         _ reader: BitReader,
         count: Int,
         to words: UnsafeMutableBufferPointer<UInt64>,
