@@ -135,8 +135,8 @@ extension SegmentDecoder {
         layout: UnsafeMutableBufferPointer<UInt64>
     ) {
         var r = reader
-        // Branches on IsARange, which the entry read branched on already: a single id is one bit,
-        // a range (even of one id, as a non-canonical encoder may write it) its masks.
+        // A single id is one bit, a range (even of one id, as a non-canonical encoder may write
+        // it) its masks; the callers branch on IsARange as they read it.
         @inline(__always) func apply(_ isRange: Bool, _ start: Int, _ end: Int) {
             if !isRange {
                 let index = start &- 1
@@ -146,12 +146,12 @@ extension SegmentDecoder {
             }
         }
         guard !layout.isEmpty else {
+            // One load an entry, or for three single ids in a row (IsARange 0 at bits 0, 17 and 34).
             var left = count
             while left > 0 {
                 let bits = r.peek64(at: r.offset)
                 let start = Int(truncatingIfNeeded: bits &>> 47 & 0xFFFF)
                 if bits &>> 63 == 0 {
-                    // With the next two entries single ids too, all three from this load.
                     if left >= 3 && bits & (1 << 46 | 1 << 29) == 0 {
                         apply(false, start, 0)
                         apply(false, Int(truncatingIfNeeded: bits &>> 30 & 0xFFFF), 0)
