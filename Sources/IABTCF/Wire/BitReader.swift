@@ -137,6 +137,18 @@ struct BitReader {
         return (true, start, Int(truncatingIfNeeded: bits &>> 31 & 0xFFFF))
     }
 
+    /// The ids of three range entries in a row from `bits` (the 64 bits at the first entry) when
+    /// all three are single ids (IsARange 0 at bits 0, 17 and 34: 51 bits in all), else `nil`.
+    @inline(__always)
+    static func threeSingleIDs(_ bits: UInt64) -> (Int, Int, Int)? {
+        guard bits & (1 << 63 | 1 << 46 | 1 << 29) == 0 else { return nil }
+        return (
+            Int(truncatingIfNeeded: bits &>> 47 & 0xFFFF),
+            Int(truncatingIfNeeded: bits &>> 30 & 0xFFFF),
+            Int(truncatingIfNeeded: bits &>> 13 & 0xFFFF)
+        )
+    }
+
     /// Reads a one-bit flag.
     @inline(__always)
     mutating func readBool(_ field: Field) throws(TCStringError) -> Bool {

@@ -152,10 +152,10 @@ extension SegmentDecoder {
                 let bits = r.peek64(at: r.offset)
                 let start = Int(truncatingIfNeeded: bits &>> 47 & 0xFFFF)
                 if bits &>> 63 == 0 {
-                    if left >= 3 && bits & (1 << 46 | 1 << 29) == 0 {
-                        apply(false, start, 0)
-                        apply(false, Int(truncatingIfNeeded: bits &>> 30 & 0xFFFF), 0)
-                        apply(false, Int(truncatingIfNeeded: bits &>> 13 & 0xFFFF), 0)
+                    if left >= 3, let (first, second, third) = BitReader.threeSingleIDs(bits) {
+                        apply(false, first, 0)
+                        apply(false, second, 0)
+                        apply(false, third, 0)
                         r.offset &+= 51
                         left &-= 3
                         continue

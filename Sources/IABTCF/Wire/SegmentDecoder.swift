@@ -332,12 +332,8 @@ struct SegmentDecoder {
             // within the bound, are valid and canonical, one load and five compares for the three.
             // Anything else goes one entry at a time above, which says what is wrong.
             while left >= 3 && r.offset <= lastWhole &- 18 {
-                let bits = r.peek64(at: r.offset)
-                let first = Int(truncatingIfNeeded: bits &>> 47 & 0xFFFF)
-                let second = Int(truncatingIfNeeded: bits &>> 30 & 0xFFFF)
-                let third = Int(truncatingIfNeeded: bits &>> 13 & 0xFFFF)
-                guard bits & (1 << 63 | 1 << 46 | 1 << 29) == 0, first >= highest &+ 2, second >= first &+ 2,
-                    third >= second &+ 2, third <= maxVendorId
+                guard let (first, second, third) = BitReader.threeSingleIDs(r.peek64(at: r.offset)),
+                    first >= highest &+ 2, second >= first &+ 2, third >= second &+ 2, third <= maxVendorId
                 else { break }
                 highest = third
                 r.offset &+= 51
