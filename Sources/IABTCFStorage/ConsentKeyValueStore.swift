@@ -86,6 +86,13 @@ extension ConsentKeyValueStore {
     /// Writes the keys of `tcString` (`TCString.inAppKeys(gdprApplies:)`) and removes the
     /// defined keys it no longer has (see ``writeInAppKeys(_:)``).
     ///
+    /// This is the writer of a TC string: it stores `IABTCF_TCString` with every key derived from
+    /// it, so SDKs that read `IABTCF_PurposeConsents` or `IABTCF_VendorConsents` see the same choice
+    /// as those that decode the string. A string the app rewrites, such as
+    /// `ConsentFlow.Step.rewrittenTCString` after an ATT refusal, goes through it (decoded with
+    /// `TCString(encoded:)`), never into `IABTCF_TCString` alone: the derived keys would still grant
+    /// what was rejected, which ``readInAppConsent()`` reports as `InAppProblem.tcStringMismatch(key:)`.
+    ///
     /// - Parameters:
     ///   - tcString: The consent to store.
     ///   - gdprApplies: `IABTCF_gdprApplies`; `nil` ("undetermined") removes the key.
@@ -108,9 +115,18 @@ extension ConsentKeyValueStore {
         writeInAppKeys(try gppString.inAppKeys(gdprApplies: gdprApplies))
     }
 
-    /// Removes every CMP API v2 key (`InAppKeys.isDefined(_:)`), as when consent is reset;
-    /// other keys are left alone.
+    /// Removes every CMP API v2 key (`InAppKeys.isDefined(_:)`) and every key of the GPP CMP API
+    /// (any `IABGPP_`-prefixed key: `IABGPP_HDR_Version`, `IABGPP_HDR_Sections`,
+    /// `IABGPP_HDR_GppString`, `IABGPP_GppSID`, `IABGPP_[SectionID]_String`, the pre-parsed
+    /// `IABGPP_<prefix>_<field>` values), as when consent is reset: a GPP string left behind would
+    /// still hold the old choice. Other keys are left alone.
     public func removeInAppKeys() {
+        var removedGPPKey = false
+        for key in storedKeys where key.hasPrefix(InAppKeys.gppKeyPrefix) {
+            removeInAppValue(forKey: key)
+            removedGPPKey = true
+        }
         writeInAppKeys([:])
+        if removedGPPKey { didWriteInAppKeys() }
     }
 }

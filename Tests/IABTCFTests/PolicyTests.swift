@@ -288,8 +288,12 @@ import Testing
     /// Keys out of step with IABTCF_TCString are each reported.
     @Test func mismatchesAreReported() throws {
         let other = try TCString(encoded: Fixtures.validDecodeVectors[0].tcString).encoded(.preservingLayout)
-        var keys = try GPPString(encoded: Self.gpp).inAppKeys(gdprApplies: true)
-        keys[InAppKeys.tcString] = .string(other)
+        // The GPP keys of one string next to another string's IABTCF_ keys, all written in step.
+        var keys = try TCString.inAppKeys(decoding: Array(other.utf8), gdprApplies: true)
+        for (key, value) in try GPPString(encoded: Self.gpp).inAppKeys(gdprApplies: true)
+        where key.hasPrefix(InAppKeys.gppKeyPrefix) {
+            keys[key] = value
+        }
         #expect(
             InAppConsent(keys: keys).problems == [
                 .tcStringMismatch(key: "IABGPP_2_String"), .tcStringMismatch(key: "IABGPP_HDR_GppString"),

@@ -97,6 +97,8 @@ public enum InAppKeys {
         return id <= 63 ? id : nil
     }
 
+    /// The prefix of every key the GPP CMP API defines ("In-App Details"): `IABGPP_`.
+    public static let gppKeyPrefix = "IABGPP_"
     /// String: the whole GPP string (GPP CMP API, "In-App Details").
     public static let gppString = "IABGPP_HDR_GppString"
     /// String: the ids of the GPP sections in force, joined by `_` (e.g. `2_7`).
@@ -269,9 +271,13 @@ public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
     /// tolerated spelling of them: `true`/`false`, `yes`/`no` in any case, a boolean, `"1"`/`"0"`),
     /// or `IABGPP_GppSID` that is not section ids joined by `_`. The value then reads as unset.
     case malformed(key: String, value: InAppValue)
-    /// The TCF EU v2 string under the GPP key `key` (the section of `IABGPP_HDR_GppString`, or
-    /// `IABGPP_2_String`) differs from `IABTCF_TCString`: the two were written out of step, a known
-    /// CMP bug. Google reads the `IABTCF_` keys in the EEA.
+    /// `key` is out of step with `IABTCF_TCString`, a known CMP bug: the TCF EU v2 string under a
+    /// GPP key (the section of `IABGPP_HDR_GppString`, or `IABGPP_2_String`) differs from it, or a
+    /// key derived from it (`IABTCF_PurposeConsents`, `IABTCF_VendorConsents`, ...) means something
+    /// else than the string says, as when a CMP replaced the string and left the old choice's keys.
+    /// Google reads the `IABTCF_` keys in the EEA; other SDKs read the derived keys. Writing the
+    /// string with all its keys (`writeInAppKeys(for:gdprApplies:)` of IABTCFStorage) repairs the
+    /// derived ones.
     case tcStringMismatch(key: String)
 
     /// `malformed IABTCF_gdprApplies: "maybe"`, `IABGPP_2_String differs from IABTCF_TCString`.
@@ -346,11 +352,86 @@ public struct InAppConsent: Sendable, Hashable {
     /// The TCF EU v2 string the GPP keys hold: `IABGPP_2_String`, else `IABGPP_2_TCString`, else
     /// the section 2 of `IABGPP_HDR_GppString`.
     public var gppTCString: String?
-    /// What is wrong with the keys: malformed values, GPP keys out of step with `IABTCF_TCString`.
+    /// What is wrong with the keys: malformed values, derived and GPP keys out of step with
+    /// `IABTCF_TCString`.
     public var problems: [InAppProblem]
 
     /// Reads the keys that are present; everything absent reads as empty or `nil`.
+    ///
+    /// When `IABTCF_TCString` decodes, each key derived from it (every CMP API v2 key but
+    /// `IABTCF_gdprApplies` and the string itself) is read as it is stored and as the string's own
+    /// keys (`TCString.inAppKeys(decoding:gdprApplies:options:)`) hold it; a key whose reading
+    /// differs is a ``InAppProblem/tcStringMismatch(key:)``, listed after the other problems in the
+    /// specification's order.
+    /// The comparison is of meanings: a binary string that stops at its last `1`, or a number
+    /// written as a string, agrees; an absent key reads as empty, so it agrees only where the string
+    /// grants nothing.
     public init(keys: [String: InAppValue]) {
+        self.init(reading: keys)
+        guard let tcString,
+            let expectedKeys = try? TCString.inAppKeys(decoding: tcString.utf8, gdprApplies: nil)
+        else { return }
+        let expected = InAppConsent(reading: expectedKeys)
+        problems += derivedKeyMismatches(keys: keys, expected: expected, expectedKeys).map {
+            .tcStringMismatch(key: $0)
+        }
+    }
+
+    /// The derived keys whose reading differs between `self` (the stored keys) and `expected`
+    /// (the string's own keys, `expectedKeys`), in the specification's order, then the
+    /// `IABTCF_PublisherRestrictions{ID}` keys by purpose.
+    private func derivedKeyMismatches(
+        keys: [String: InAppValue],
+        expected: InAppConsent,
+        _ expectedKeys: [String: InAppValue]
+    ) -> [String] {
+        let differs: [(String, Bool)] = [
+            (InAppKeys.cmpSdkId, cmpId != expected.cmpId),
+            (InAppKeys.cmpSdkVersion, cmpVersion != expected.cmpVersion),
+            (InAppKeys.policyVersion, policyVersion != expected.policyVersion),
+            (InAppKeys.publisherCC, publisherCountryCode != expected.publisherCountryCode),
+            (InAppKeys.purposeOneTreatment, purposeOneTreatment != expected.purposeOneTreatment),
+            (InAppKeys.useNonStandardTexts, useNonStandardTexts != expected.useNonStandardTexts),
+            (InAppKeys.vendorConsents, vendorConsents != expected.vendorConsents),
+            (InAppKeys.vendorLegitimateInterests, vendorLegitimateInterests != expected.vendorLegitimateInterests),
+            (
+                InAppKeys.disclosedVendors,
+                (disclosedVendors ?? VendorSet()) != (expected.disclosedVendors ?? VendorSet())
+            ),
+            (InAppKeys.purposeConsents, purposeConsents != expected.purposeConsents),
+            (InAppKeys.purposeLegitimateInterests, purposeLegitimateInterests != expected.purposeLegitimateInterests),
+            (InAppKeys.specialFeaturesOptIns, specialFeatureOptIns != expected.specialFeatureOptIns),
+            (InAppKeys.publisherConsent, publisherConsents != expected.publisherConsents),
+            (
+                InAppKeys.publisherLegitimateInterests,
+                publisherLegitimateInterests != expected.publisherLegitimateInterests
+            ),
+            (
+                InAppKeys.publisherCustomPurposesConsents,
+                publisherCustomPurposeConsents != expected.publisherCustomPurposeConsents
+            ),
+            (
+                InAppKeys.publisherCustomPurposesLegitimateInterests,
+                publisherCustomPurposeLegitimateInterests != expected.publisherCustomPurposeLegitimateInterests
+            ),
+        ]
+        var mismatches = differs.compactMap { $0.1 ? $0.0 : nil }
+        for purposeId in 1...PurposeSet.maxID {
+            let key = InAppKeys.publisherRestrictions(purposeId: purposeId)
+            let stored = keys[key]?.stringValue
+            let own = expectedKeys[key]?.stringValue
+            guard stored != own else { continue }
+            var storedRestrictions = PublisherRestrictions()
+            var ownRestrictions = PublisherRestrictions()
+            Self.readRestrictions(stored ?? "", purposeId: purposeId, into: &storedRestrictions)
+            Self.readRestrictions(own ?? "", purposeId: purposeId, into: &ownRestrictions)
+            if storedRestrictions != ownRestrictions { mismatches.append(key) }
+        }
+        return mismatches
+    }
+
+    /// Reads the keys that are present, without comparing the derived keys with the string.
+    private init(reading keys: [String: InAppValue]) {
         func int(_ key: String) -> Int? { keys[key]?.intValue }
         // Only the first `maxID` characters of a binary string can name an id, so a hostile value
         // of any length costs at most one array of that many ids.
@@ -391,21 +472,7 @@ public struct InAppConsent: Sendable, Hashable {
         var restrictions = PublisherRestrictions()
         for purposeId in 1...PurposeSet.maxID {
             guard let text = keys[InAppKeys.publisherRestrictions(purposeId: purposeId)]?.stringValue else { continue }
-            // One set per restriction type, merged once: inserting vendor by vendor re-merges the
-            // restrictions for every character (quadratic on a long string).
-            var byType = [[Int]](repeating: [], count: 3)
-            for (index, byte) in text.utf8.prefix(VendorSet.maxID).enumerated()
-            where (UInt8(ascii: "0")...UInt8(ascii: "2")).contains(byte) {
-                byType[Int(byte - UInt8(ascii: "0"))].append(index + 1)
-            }
-            for (type, ids) in byType.enumerated() where !ids.isEmpty {
-                guard let vendors = try? VendorSet(ids) else { continue }
-                try? restrictions.insert(
-                    vendors: vendors,
-                    purposeId: purposeId,
-                    restrictionType: RestrictionType(rawValue: type)!
-                )
-            }
+            Self.readRestrictions(text, purposeId: purposeId, into: &restrictions)
         }
         publisherRestrictions = restrictions
 
@@ -429,6 +496,27 @@ public struct InAppConsent: Sendable, Hashable {
             }
         }
         self.problems = problems
+    }
+
+    /// Adds the restrictions of one `IABTCF_PublisherRestrictions{ID}` value (`0`, `1` or `2` per
+    /// vendor, anything else "no restriction") to `restrictions`.
+    private static func readRestrictions(_ text: String, purposeId: Int, into restrictions: inout PublisherRestrictions)
+    {
+        // One set per restriction type, merged once: inserting vendor by vendor re-merges the
+        // restrictions for every character (quadratic on a long string).
+        var byType = [[Int]](repeating: [], count: 3)
+        for (index, byte) in text.utf8.prefix(VendorSet.maxID).enumerated()
+        where (UInt8(ascii: "0")...UInt8(ascii: "2")).contains(byte) {
+            byType[Int(byte - UInt8(ascii: "0"))].append(index + 1)
+        }
+        for (type, ids) in byType.enumerated() where !ids.isEmpty {
+            guard let vendors = try? VendorSet(ids) else { continue }
+            try? restrictions.insert(
+                vendors: vendors,
+                purposeId: purposeId,
+                restrictionType: RestrictionType(rawValue: type)!
+            )
+        }
     }
 
     /// `2_7` as `[2, 7]`: positive decimal ids joined by `_`; `nil` for anything else.
