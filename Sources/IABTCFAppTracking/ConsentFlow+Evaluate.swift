@@ -92,7 +92,7 @@ extension ConsentFlow {
     ///   - state: whether ATT was requested in this run, the status seen last time, and whether a
     ///     prompt is on screen (then the step is ``ATTNextStep/wait``: call it from the launch path
     ///     and from `didBecomeActive` alike, and only one of them shows a prompt).
-    ///   - today: now; a rewritten string's LastUpdated is this UTC day.
+    ///   - today: now: the day the stored choice's age and ATT's answer day are measured against.
     public func evaluate(
         status: ATTStatus,
         stored: StoredConsent,
@@ -122,18 +122,27 @@ extension ConsentFlow {
         if let text = stored.tcString {
             do throws(TCStringError) { decoded = try TCString(encoded: text) } catch { storedStringError = error }
         }
+        // The stored string's own reading: past its expiry or more than maximumAge days old, it is no
+        // longer the person's current choice.
+        let stringConsent = decoded.map { decoded in
+            let expired = stored.expiresAt.map { today >= $0 } ?? false
+            return expired ? ConsentState.expired : consent(of: decoded, today: today)
+        }
         if let consent = stored.consent {
             input.consent = consent
-        } else if let decoded {
-            let expired = stored.expiresAt.map { today >= $0 } ?? false
-            input.consent = expired ? .expired : consent(of: decoded, today: today)
+        } else if let stringConsent {
+            input.consent = stringConsent
         }
         input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
         let decision = evaluate(input)
         var rewritten: String?
         var kept = decoded
-        if let text = stored.tcString, let decoded, var rejected = decoded.rejecting(decision) {
-            rejected.lastUpdated = today.startOfDay
+        // Only a current choice is rewritten, and with its own dates: an expired one waits for the
+        // CMP, so a rejection never makes a choice younger than the person's last answer.
+        let current = stringConsent.map { !$0.needsCMP } ?? false
+        if current && !input.consent.needsCMP, let text = stored.tcString, let decoded,
+            let rejected = decoded.rejecting(decision)
+        {
             rewritten = try? rejected.encoded(.preservingLayout)
             if rewritten == text { rewritten = nil } else if rewritten != nil { kept = rejected }
         }

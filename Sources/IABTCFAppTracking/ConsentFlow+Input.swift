@@ -197,9 +197,12 @@ extension ConsentFlow {
         public var decision: ConsentFlow.Decision
         /// The consent state the decision was made for.
         public var consent: ConsentState
-        /// The TC string to store after the rejection, only when a bit changed (LastUpdated set to
-        /// `today`); `nil` when the stored string stays as it is. Hand the rejection to your CMP's own
-        /// reject API as well, so it does not write the old choice back.
+        /// The TC string to store after the rejection, only when a bit changed; `nil` when the stored
+        /// string stays as it is. Its Created and LastUpdated stay those of the person's choice (see
+        /// `TCString.applying(_:to:today:maximumAge:)` for why), and a choice that is no longer current
+        /// (expired, past ``StoredConsent/expiresAt``, or replaced by ``StoredConsent/consent``'s
+        /// expired or none) is never rewritten: the CMP asks first. Hand the rejection to your CMP's
+        /// own reject API as well, so it does not write the old choice back.
         public var rewrittenTCString: String?
         /// Why the stored string could not be read, if it could not (the consent then counts as none).
         public var storedStringError: TCStringError?

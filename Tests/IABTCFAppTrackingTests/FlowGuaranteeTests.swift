@@ -170,7 +170,9 @@ import Testing
         let stored = try TCString(encoded: app.stored!)
         let everyVendor = try VendorSet(1...50)
         #expect(stored.purposeConsents == [1, 5, 6, 8, 9, 10, 11] && stored.vendorConsents == everyVendor)
-        #expect(stored.specialFeatureOptIns.isEmpty && stored.lastUpdated == Self.today)
+        // The rejection keeps the dates of the person's choice (issue 46, item 1).
+        let accepted = try TrackingFixtures.acceptAll()
+        #expect(stored.specialFeatureOptIns.isEmpty && stored.lastUpdated == accepted.lastUpdated)
     }
 
     /// The one call reads the `IABTCF_` keys map, expiry and a dismissed CMP.

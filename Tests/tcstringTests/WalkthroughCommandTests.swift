@@ -21,10 +21,9 @@ import Testing
             return
         }
         let after = try TCString(encoded: rewritten)
-        #expect(
-            after.purposeConsents == [1, 2, 5, 6, 8, 10, 11]
-                && after.lastUpdated.description == "2026-11-22T00:00:00.000Z"
-        )
+        // The rejection keeps the dates of the person's choice (issue 46, item 1).
+        let before = try TCString(encoded: accept)
+        #expect(after.purposeConsents == [1, 2, 5, 6, 8, 10, 11] && after.lastUpdated == before.lastUpdated)
         let raw = try JSON(
             parsing: CommandLineTool.run(["att", "--status", "9", "--strategy", "attFirstCMPUnaffected"]).stdout
         )
