@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "IABTCFVendorList", targets: ["IABTCFVendorList"]),
         .library(name: "IABTCFAppTracking", targets: ["IABTCFAppTracking"]),
         .library(name: "IABTCFStorage", targets: ["IABTCFStorage"]),
+        .library(name: "IABTCFConsentLifecycle", targets: ["IABTCFConsentLifecycle"]),
         .executable(name: "tcstring", targets: ["tcstring"]),
     ],
     targets: [
@@ -34,11 +35,18 @@ let package = Package(
         .target(name: "IABTCFVendorList", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),
         // App Tracking Transparency decisions on top of the codec and the vendor list; builds and tests on Linux.
         .target(name: "IABTCFAppTracking", dependencies: ["IABTCF", "IABTCFVendorList"], swiftSettings: settings),
-        // Reading and writing the IABTCF_ keys in UserDefaults; the one library that imports Foundation.
+        // Reading and writing the IABTCF_ keys in UserDefaults; imports Foundation.
         .target(
             name: "IABTCFStorage",
             dependencies: ["IABTCF"],
             resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: settings
+        ),
+        // The app's consent lifecycle: the flow's rule engine driven through the stored keys and
+        // the platform's prompts (injected), across launches.
+        .target(
+            name: "IABTCFConsentLifecycle",
+            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage"],
             swiftSettings: settings
         ),
         // The command-line tool; may use Foundation.
@@ -75,6 +83,14 @@ let package = Package(
             swiftSettings: settings
         ),
         .testTarget(name: "IABTCFStorageTests", dependencies: ["IABTCF", "IABTCFStorage"], swiftSettings: settings),
+        // The lifecycle simulator: a scripted person, OS and CMP across launches, days and years.
+        .testTarget(
+            name: "IABTCFConsentLifecycleTests",
+            dependencies: [
+                "IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "IABTCFConsentLifecycle",
+            ],
+            swiftSettings: settings
+        ),
         // The command-line tool, through the built executable.
         .testTarget(
             name: "tcstringTests",

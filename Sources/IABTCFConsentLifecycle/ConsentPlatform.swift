@@ -1,0 +1,56 @@
+public import Foundation
+public import IABTCFAppTracking
+
+/// What the coordinator needs from the device and the app: the prompts it shows (the effects) and
+/// the facts it reads. An app implements it once with the ATT framework and its CMP's SDK; the
+/// tests implement it with a scripted person, OS and CMP.
+///
+/// Each prompt returns once it is closed; the coordinator reads the ATT status and the stored keys
+/// again after every prompt, never trusting what a callback reported.
+@MainActor
+public protocol ConsentPlatform: AnyObject {
+    /// The ATT status now, read afresh (``IABTCFAppTracking/ATTStatus/current`` on a device).
+    func attStatus() -> ATTStatus
+
+    /// Shows the ATT prompt (after Google's IDFA explainer when `explainer` is `true`) and returns
+    /// once it is closed.
+    ///
+    /// Return ``ATTPromptOutcome/additionalInformation`` when the person tapped "Additional
+    /// Information" in the expanded sheet (iOS and iPadOS 27.2), after showing your own
+    /// explanation: the person acted, so the coordinator asks once more in the same activation.
+    func requestATT(explainer: Bool) async -> ATTPromptOutcome
+
+    /// Shows the CMP (or Google UMP's form) and returns once it is closed. With `allowingTracking`
+    /// `false` the notice must not ask for the tracking scope (``IABTCFAppTracking/ATTNextStep/showCMPWithoutTracking``).
+    /// The CMP writes the person's choice to the `IABTCF_` keys itself.
+    func showCMP(allowingTracking: Bool) async -> CMPOutcome
+
+    /// The OS version (`ProcessInfo.processInfo.operatingSystemVersion`): Apple's yearly re-prompt
+    /// in the European Union exists from iOS and iPadOS 27.2.
+    var osVersion: OperatingSystemVersion { get }
+
+    /// The app's best knowledge of whether Apple's European Union rules apply to the person (Apple
+    /// decides by the device's location and the Apple Account's country).
+    var region: ConsentFlow.Region { get }
+
+    /// Now.
+    var now: Date { get }
+}
+
+/// How an ATT prompt ended.
+public enum ATTPromptOutcome: String, Sendable, Hashable {
+    /// The prompt closed: answered, or dismissed by the system (the status then still reads
+    /// notDetermined).
+    case closed
+    /// The person tapped "Additional Information" and the app showed its explanation: the sheet
+    /// recorded no answer, and the coordinator asks again.
+    case additionalInformation
+}
+
+/// How the CMP (or Google UMP's form) ended.
+public enum CMPOutcome: String, Sendable, Hashable {
+    /// The person saved a choice, which the CMP wrote to the `IABTCF_` keys.
+    case saved
+    /// The person closed the notice without saving: it does not show again in this activation.
+    case closedWithoutSaving
+}
