@@ -8,12 +8,12 @@ public import IABTCFVendorList
 /// foreground, and start what its ``ConsentAnswer`` allows.
 ///
 /// Each activation loops over the flow's pure rule engine, `ConsentFlow.evaluate(status:stored:state:today:)`:
-/// it reads the ATT status and the `IABTCF_` keys (``IABTCFStorage/ConsentKeyValueStore/readInAppConsent()``),
+/// it reads the ATT status and the `IABTCF_` keys (`ConsentKeyValueStore.readInAppConsent()`),
 /// evaluates, performs the step's effect through the ``ConsentPlatform`` (the ATT prompt, the CMP),
 /// and evaluates again, until the flow is done or the activation may show nothing more. Along the way it
 ///
 /// - writes a rewritten TC string (an ATT refusal's rejection) with all its derived keys, through
-///   ``IABTCFStorage/ConsentKeyValueStore/writeInAppKeys(for:gdprApplies:)-(TCString,_)``, and
+///   `ConsentKeyValueStore.writeInAppKeys(for:gdprApplies:)`, and
 ///   rewrites the derived keys the same way when a CMP left them out of step with the string;
 /// - requests ATT at most once and shows the CMP at most once per activation, unless the person acts
 ///   (taps "Additional Information", or opens the privacy options: ``showPrivacyOptions()``);

@@ -9,7 +9,7 @@ public import IABTCFAppTracking
 /// again after every prompt, never trusting what a callback reported.
 @MainActor
 public protocol ConsentPlatform: AnyObject {
-    /// The ATT status now, read afresh (``IABTCFAppTracking/ATTStatus/current`` on a device).
+    /// The ATT status now, read afresh (`ATTStatus.current` on a device).
     func attStatus() -> ATTStatus
 
     /// Shows the ATT prompt (after Google's IDFA explainer when `explainer` is `true`) and returns
@@ -21,7 +21,7 @@ public protocol ConsentPlatform: AnyObject {
     func requestATT(explainer: Bool) async -> ATTPromptOutcome
 
     /// Shows the CMP (or Google UMP's form) and returns once it is closed. With `allowingTracking`
-    /// `false` the notice must not ask for the tracking scope (``IABTCFAppTracking/ATTNextStep/showCMPWithoutTracking``).
+    /// `false` the notice must not ask for the tracking scope (`ATTNextStep.showCMPWithoutTracking`).
     /// The CMP writes the person's choice to the `IABTCF_` keys itself.
     func showCMP(allowingTracking: Bool) async -> CMPOutcome
 
