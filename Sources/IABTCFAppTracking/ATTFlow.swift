@@ -49,8 +49,10 @@ public enum ATTFlow: String, Sendable, Hashable, CaseIterable {
     /// Google's User Messaging Platform, the CMP of the Google Mobile Ads SDK: where the GDPR applies
     /// and no choice is stored, the European regulations message, then ATT whatever the answer;
     /// otherwise ATT, after the IDFA explainer when the app configured one. A denial changes nothing
-    /// in the TC string; the ads SDK starts once both were answered or not needed. Google's own
-    /// pages, not one of the five guides: see <doc:GuideFlows>.
+    /// in the TC string. Google gates its ads SDK on `canRequestAds` once consent was gathered (the
+    /// step's ``ConsentFlow/Step/adServing``); ATT decides only the IDFA and, as in every flow, the
+    /// trackers the app gates itself. Google's own pages, not one of the five guides: see
+    /// <doc:GuideFlows>.
     case googleUMP = "google-ump"
 
     /// The vendor whose guide the flow reproduces.

@@ -3,8 +3,9 @@
 /// are ``ATTFlow``.
 ///
 /// Guarantees, whatever the strategy: the IDFA only with ATT's permission (and, where the GDPR
-/// applies, Purpose 1 consent); trackers never with notDetermined, restricted or denied, and never
-/// before the CMP has recorded a choice where the GDPR applies; ATT is never requested after a
+/// applies, Purpose 1 consent); trackers never with notDetermined, restricted or denied, and where
+/// the GDPR applies never before the CMP has recorded a choice that consents to the tracking scope
+/// and to Purpose 1 (the rule of every flow, ``ConsentFlow/Decision/trackersAllowed``); ATT is never requested after a
 /// refusal in the CMP, nor while a prompt is on screen, nor unless the status is notDetermined or
 /// a denial Apple lets the app ask again (``ConsentFlow/reprompt``); after an ATT refusal the
 /// tracking scope is rejected and re-applied after every CMP save, and no CMP may ask for

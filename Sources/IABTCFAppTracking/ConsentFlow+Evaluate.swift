@@ -54,6 +54,14 @@ extension ConsentFlow {
         if decision.reject == .trackingScope && decision.rejectVendors == .all {
             decision.rejectVendors = vendorsRelated(to: decision)
         }
+        // The invariant of every flow: where the GDPR applies, no tracker and no IDFA unless the
+        // current choice consents to the tracking scope (Purpose 1 included) and ATT allows
+        // tracking. A rejection applied now removes that consent.
+        let currentChoiceTracks = input.allowsTracking && decision.reject == .none
+        if input.gdprApplies && !(currentChoiceTracks && permission.mayTrack) {
+            decision.trackersAllowed = false
+            decision.idfaAllowed = false
+        }
         if input.state.promptInProgress {
             // No two chains: while a prompt is on screen the step is wait and no tracker starts,
             // whatever the flow. The rejection and the IDFA answer stay: they follow from ATT alone.
@@ -134,6 +142,7 @@ extension ConsentFlow {
             input.consent = stringConsent
         }
         input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
+        input.trackingConsent = decoded.map(consentsToTracking)
         let decision = evaluate(input)
         var rewritten: String?
         var kept = decoded

@@ -25,6 +25,11 @@ extension ConsentFlow {
         /// device"), which reading the IDFA needs where the GDPR applies; `nil` reads it from
         /// ``consent``: only ``ConsentState/granted`` counts.
         public var purposeOneConsent: Bool?
+        /// Whether the stored choice consents to the flow's tracking scope
+        /// (``ConsentFlow/consentsToTracking(_:)``: a scope purpose or special feature, Purpose 1
+        /// included); `nil` reads it from ``consent``: only ``ConsentState/granted`` counts. Where the
+        /// GDPR applies, no tracker and no IDFA without it.
+        public var trackingConsent: Bool?
 
         /// Creates an input from a status.
         public init(
@@ -45,6 +50,12 @@ extension ConsentFlow {
         var allowsDeviceAccess: Bool {
             guard consent.hasChoice else { return false }
             return purposeOneConsent ?? (consent == .granted)
+        }
+
+        /// Whether the current choice consents to the flow's tracking scope and to access to the
+        /// device: never without a valid choice (none, expired, dismissed).
+        var allowsTracking: Bool {
+            allowsDeviceAccess && (trackingConsent ?? (consent == .granted))
         }
 
         /// Creates an input from Apple's raw status value (0-3); any other value, negative too, fails
@@ -116,12 +127,17 @@ extension ConsentFlow {
         public var next: ATTNextStep
         /// What to remove from the TC string now.
         public var reject: ATTRejection
-        /// Whether the IDFA may be read (only with ATT authorized, or below iOS 14 without Limit Ad Tracking).
+        /// Whether the app may read the IDFA: only with ATT authorized (or below iOS 14 without Limit
+        /// Ad Tracking), and where the GDPR applies only when the current choice consents to the
+        /// flow's tracking scope and to Purpose 1, as for ``trackersAllowed``.
         public var idfaAllowed: Bool
-        /// Whether tracking SDKs may start, as far as the TC string then permits. Never before the flow
-        /// is done where the GDPR applies: the CMP must have recorded a choice first. Under
-        /// ``ATTFlow/googleUMP`` it says whether the Google Mobile Ads SDK may start, which reads the
-        /// ATT status itself: also after a denial, once the message and the alert were both answered.
+        /// Whether the trackers the app gates itself (analytics, attribution, its own ad identifiers)
+        /// may start, in every flow: only once the flow is done, only with ATT's permission
+        /// (authorized, or below iOS 14 without Limit Ad Tracking), and where the GDPR applies only
+        /// when the current choice (after this decision's rejection) consents to the flow's tracking
+        /// scope, Purpose 1 included. A stored "Reject All" never allows them, whatever ATT says.
+        /// Whether an SDK that reads the TC string itself (Google's) may start, and which ads it may
+        /// request, is ``ConsentFlow/Step/adServing``.
         public var trackersAllowed: Bool
         /// Whether to re-apply the rejection to whatever the CMP saves next: evaluate again with the
         /// saved choice, whose decision says what the rejection then removes.

@@ -47,6 +47,14 @@ extension ConsentFlow {
         return ConsentState(tcString, trigger: trigger, scope: scope)
     }
 
+    /// Whether `tcString` consents to this flow's tracking scope: a ``scope`` purpose with consent
+    /// (core or Publisher TC) and a vendor with consent, or a scope special feature opted in, and
+    /// Purpose 1 ("Store and/or access information on a device") with consent, which any tracker
+    /// and reading the IDFA need where the GDPR applies. ``ConsentFlow/Input/trackingConsent``.
+    public func consentsToTracking(_ tcString: TCString) -> Bool {
+        tcString.purposeConsents.contains(1) && ATTTrigger.trackingScope.isMet(by: tcString, scope: scope)
+    }
+
     /// The first day ATT may be requested (``ConsentFlow/Decision/attRequestableFrom``).
     func attRequestableFrom(_ input: ConsentFlow.Input) -> Timestamp? {
         guard !input.isUnknownStatus else { return nil }

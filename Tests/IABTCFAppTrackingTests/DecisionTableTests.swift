@@ -70,7 +70,8 @@ import Testing
         // The IDFA also needs Purpose 1 consent where the GDPR applies (issue 38): here a granted choice.
         let allowed = row.status == .authorized || row.status == .unavailable
         #expect(d.idfaAllowed == (allowed && row.consent == .granted))
-        #expect(d.trackersAllowed == (allowed && row.consent != .none))
+        // Trackers need tracking consent as well (issue 46, item 2): a refusal starts none.
+        #expect(d.trackersAllowed == (allowed && row.consent == .granted))
         // reapplyAfterCMP whenever ATT was refused (§4.2).
         #expect(d.reapplyAfterCMP == (row.status == .denied || row.status == .restricted))
         #expect(d.warnings.contains(.appReviewRisk) == (row.strategy == .attFirstCMPUnaffected))

@@ -30,14 +30,17 @@ import Testing
         "google-ump N C- trigger=trackingScope → DONE - no - | Which message (other reading)",
         // Once per run: the alert could not show, so the flow ends without the ads SDK.
         "google-ump N C+ req → DONE - no attNotAnswered | Which message",
-        // Both answered: "Before requesting ads, always check ... canRequestAds".
+        // Both answered: the trackers the app gates itself follow ATT and the choice (issue 46, item
+        // 2: a refusal in the message starts none); the ads SDK follows canRequestAds, the step's
+        // ad serving answer.
         "google-ump A C+ → DONE - yes - | quick start",
-        "google-ump A C- → DONE - yes - | quick start",
+        "google-ump A C- → DONE - no - | quick start",
         "google-ump U C+ → DONE - yes - | quick start",
-        // "Ask App Not to Track" only "Closes the message": nothing rejected, the ads SDK may start.
-        "google-ump D C+ → DONE - yes - | IDFA messages",
-        "google-ump D C- → DONE - yes - | IDFA messages",
-        "google-ump R C+ → DONE - yes - | IDFA messages",
+        // "Ask App Not to Track" only "Closes the message": nothing rejected, and no tracker the app
+        // gates itself (issue 46, item 9: ATT decides the IDFA, not whether the ads SDK starts).
+        "google-ump D C+ → DONE - no - | IDFA messages",
+        "google-ump D C- → DONE - no - | IDFA messages",
+        "google-ump R C+ → DONE - no - | IDFA messages",
         "google-ump D C+ scope=appleDefault → DONE T no - | IDFA messages (a rejection the app turns on)",
         "google-ump D DIS → DONE - no - | quick start (no choice recorded)",
         "google-ump 7 C+ → DONE - no unknownStatus | quick start (fails closed)",
@@ -60,7 +63,9 @@ import Testing
         var app = SimulatedApp(flow: ump, attAnswer: .denied, cmpAnswer: try TrackingFixtures.refuseAll())
         let first = try app.run()
         #expect(first.steps == 3 && app.attRequests == 1)
-        #expect(first.decision.trackersAllowed && !first.decision.idfaAllowed && first.decision.reject == .none)
+        // Reject All and a denial: no tracker the app gates itself (issue 46, item 2); the ads SDK
+        // follows the ad serving answer of the stored string.
+        #expect(!first.decision.trackersAllowed && !first.decision.idfaAllowed && first.decision.reject == .none)
         #expect(app.stored == Self.refuse)
         #expect(try app.run().steps == 1)
         let later = ump.evaluate(

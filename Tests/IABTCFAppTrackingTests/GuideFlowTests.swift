@@ -19,7 +19,7 @@ import Testing
         "didomi-att-first N C0 → ATT - no - | didomi.attAlwaysDisplayed",
         "didomi-att-first A C0 → CMP - no - | didomi.noticeOnlyIfAccepted",
         "didomi-att-first A C+ → DONE - yes - | didomi.noticeOnlyIfAccepted",
-        "didomi-att-first A C- → DONE - yes - | didomi.noticeOnlyIfAccepted",
+        "didomi-att-first A C- → DONE - no - | didomi.noticeOnlyIfAccepted",
         "didomi-att-first D C0 → DONE ALL no - | didomi.assumedNoCMPConsent",
         "didomi-att-first D C+ → DONE ALL no - | didomi.assumedNoCMPConsent",
         "didomi-att-first R C0 → CMP - no restrictedShownFullCMP | didomi.noticeOnlyIfAccepted",
@@ -60,7 +60,7 @@ import Testing
         "pubconsent-cmp-first N C- → ATT - no attAfterCMPRefusal | pubconsent.cmpThenATT",
         "pubconsent-cmp-first N DIS → ATT - no attAfterCMPRefusal | pubconsent.closeWithoutConsent",
         "pubconsent-cmp-first N C+ req → DONE - no attNotAnswered | pubconsent.cmpThenATT",
-        "pubconsent-cmp-first A C- → DONE - yes - | pubconsent.distinctChoices",
+        "pubconsent-cmp-first A C- → DONE - no - | pubconsent.distinctChoices",
         "pubconsent-cmp-first D C+ → DONE - no - | pubconsent.distinctChoices",
         "pubconsent-cmp-first R C+ → DONE - no - | pubconsent.distinctChoices",
         "pubconsent-cmp-first U C0 → CMP - no - | pubconsent.uiOnlyIf",
@@ -70,7 +70,7 @@ import Testing
         "consentmanager N C0 req → CMP - no attNotAnswered | consentmanager.tableNotDetermined",
         "consentmanager A C0 → CMP - no - | consentmanager.neverBeforeFlowFinishes",
         "consentmanager A C+ → DONE - yes - | consentmanager.checklistSDKs",
-        "consentmanager A C- → DONE - yes - | consentmanager.tableAuthorized",
+        "consentmanager A C- → DONE - no - | consentmanager.tableAuthorized",
         "consentmanager D C0 → CMP-NT T no - | consentmanager.tableDenied",
         "consentmanager R C0 → CMP-NT T no - | consentmanager.tableRestricted",
         "consentmanager D C+ → DONE T no - | consentmanager.recheckOnResume",
@@ -104,10 +104,11 @@ import Testing
         // Adjust, no CMP.
         "adjust N C0 → ATT - no - | adjust.displayAPrompt",
         "adjust N C0 req → DONE - no attNotAnswered | adjust.notDetermined",
-        "adjust A C0 → DONE - yes - | adjust.idfaOnlyIfGranted",
+        // Where the GDPR applies no tracker starts before a CMP choice (issue 46, item 2).
+        "adjust A C0 → DONE - no - | adjust.idfaOnlyIfGranted",
         "adjust D C0 → DONE - no - | adjust.idfaOnlyIfGranted",
         "adjust R C0 → DONE - no - | adjust.restricted",
-        "adjust 3 C0 → DONE - yes - | adjust.integerStatus",
+        "adjust 3 C0 → DONE - no - | adjust.integerStatus",
         "adjust 5 C0 → DONE - no unknownStatus | adjust.integerStatus",
     ]
 

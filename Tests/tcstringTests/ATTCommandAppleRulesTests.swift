@@ -127,7 +127,8 @@ import Testing
         tc.purposeConsents.remove(1)
         let noStorage = try tc.encoded()
         let gdpr = try run(["--flow", "consentmanager", "--status", "authorized", "--tc-string", noStorage])
-        #expect(gdpr.json?["idfaAllowed"] == .bool(false) && gdpr.json?["trackersAllowed"] == .bool(true))
+        // No tracker without Purpose 1 consent either (issue 46, item 2).
+        #expect(gdpr.json?["idfaAllowed"] == .bool(false) && gdpr.json?["trackersAllowed"] == .bool(false))
         let outside = try run(["--flow", "adjust", "--status", "authorized", "--gdpr-applies", "false"])
         #expect(outside.json?["idfaAllowed"] == .bool(true))
         let before = try run(["--flow", "adjust", "--status", "authorized"])

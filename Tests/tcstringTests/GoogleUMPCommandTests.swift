@@ -54,7 +54,8 @@ import Testing
             #expect(direct?["next"] == .string("requestATT") && direct?["warnings"] == .array([]))
             // After "Continue" the alert was requested; the answer ends the flow.
             let answered = try att(["--status", "denied", "--tc-string", stored, "--att-requested", "--idfa-explainer"])
-            #expect(answered?["next"] == .string("done") && answered?["trackersAllowed"] == .bool(true))
+            // A denial starts no tracker the app gates itself (issue 46, items 2 and 9).
+            #expect(answered?["next"] == .string("done") && answered?["trackersAllowed"] == .bool(false))
         }
     }
 
@@ -73,15 +74,16 @@ import Testing
         for (status, idfa) in [("authorized", true), ("denied", false), ("restricted", false)] {
             let done = try att(outside + ["--status", status, "--att-requested", "--idfa-explainer"])
             #expect(done?["next"] == .string("done") && done?["idfaAllowed"] == .bool(idfa))
-            #expect(done?["trackersAllowed"] == .bool(true) && done?["reject"] == .string("none"))
+            // Trackers follow ATT, as the IDFA does (issue 46, item 9).
+            #expect(done?["trackersAllowed"] == .bool(idfa) && done?["reject"] == .string("none"))
         }
         // The stored consent does not matter without the GDPR.
         let refused = try att(outside + ["--status", "notDetermined", "--consent", "refused"])
         #expect(refused?["next"] == .string("requestATT"))
     }
 
-    /// An ATT denial rejects nothing by default, allows no IDFA, and lets the ads SDK start once
-    /// both were answered. Ad Manager Help, "About IDFA messages", "Structure of a message":
+    /// An ATT denial rejects nothing by default and allows no IDFA and no tracker the app gates
+    /// itself; the ads SDK follows canRequestAds, the ad serving answer. Ad Manager Help, "About IDFA messages", "Structure of a message":
     /// ""Ask App Not to Track" button: Allows users to dismiss the message without agreeing to
     /// allow tracking. Closes the message." UMP SDK iOS quick start ("Get started"): "Before
     /// requesting ads, always check UMPConsentInformation.sharedInstance.canRequestAds to confirm
@@ -89,7 +91,8 @@ import Testing
     @Test func attDenial() throws {
         let denied = try att(["--status", "denied", "--tc-string", Self.accept, "--today", "2026-11-24"])
         #expect(denied?["reject"] == .string("none") && denied?["tcString"] == .string(Self.accept))
-        #expect(denied?["idfaAllowed"] == .bool(false) && denied?["trackersAllowed"] == .bool(true))
+        // ATT decides the IDFA and the trackers the app gates itself, not the ads SDK (issue 46, item 9).
+        #expect(denied?["idfaAllowed"] == .bool(false) && denied?["trackersAllowed"] == .bool(false))
         #expect(denied?["next"] == .string("done") && denied?["rejectVendors"] == .ids([]))
         #expect(keys(denied) == ATTCommandContractTests.contractKeys + ["tcString"] + ATTCommandContractTests.flowKeys)
         // Not both answered: no ads SDK. The message still missing, or ATT still notDetermined.

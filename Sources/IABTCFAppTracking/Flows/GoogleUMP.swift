@@ -2,7 +2,10 @@
 // - AdMob Help, "Available user message types", section "Which message your users will see"
 //   (https://support.google.com/admob/answer/10114020);
 // - Ad Manager Help, "About IDFA messages" (https://support.google.com/admanager/answer/10115027);
-// - the UMP SDK's iOS quick start, "Get started" (https://developers.google.com/admob/ios/privacy).
+// - the UMP SDK's iOS quick start, "Get started" (https://developers.google.com/admob/ios/privacy):
+//   "Before requesting ads, always check UMPConsentInformation.sharedInstance.canRequestAds to
+//   confirm that you have obtained user consent.": the ads SDK's gate is the step's ad serving
+//   answer, not ATT, which decides the IDFA.
 // With ConsentFlow+Rules.swift (the rules every flow shares) this file holds the flow whole: its
 // defaults, then its decision. The DocC article GuideFlows quotes them; GoogleUMPFlowTests checks
 // each rule against its sentence.
@@ -23,7 +26,6 @@ extension ATTFlow {
             permission: ATTPermission,
             flow: ConsentFlow
         ) -> ConsentFlow.Decision {
-            let status = input.status
             // Restricted cannot show the alert and allows no IDFA: a refusal, as in consentmanager's
             // flow, unless the app handles it as a device without ATT (``ConsentFlow/restrictedAsDenied``).
             let refusal = permission.refusal
@@ -36,13 +38,12 @@ extension ATTFlow {
                 decision.reject = flow.rejection
                 decision.reapplyAfterCMP = true
             }
-            // The ads SDK may start ("Before requesting ads, always check ... canRequestAds") once the
-            // message and the ATT alert were both answered or not needed: starting it earlier is what
-            // App Review rejects. A denial counts as an answer; notDetermined and unknown values do not.
-            let attAnswered = status != .notDetermined && !input.isUnknownStatus
+            // The trackers the app gates itself follow ATT and the message's choice, as in every flow.
+            // The ads SDK is not one of them: Google gates it on canRequestAds after the consent
+            // gathering, the ad serving answer of the step (``ConsentFlow/Step/adServing``), and ATT
+            // decides only whether it reads the IDFA.
             let messageAnswered = !input.gdprApplies || input.consent.hasChoice
-            decision.trackersAllowed =
-                decision.next == .done && attAnswered && messageAnswered && decision.reject == .none
+            decision.trackersAllowed = permission.mayTrack && decision.next == .done && messageAnswered
 
             if input.isUnknownStatus { decision.warnings.append(.unknownStatus) }
             if decision.next == .showCMP && refusal && !input.isUnknownStatus {
