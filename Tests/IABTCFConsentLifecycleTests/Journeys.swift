@@ -57,9 +57,9 @@ import Testing
         await simulate(flowCase) { sim in
             sim.cmpAnswers = [.custom]
             let answer = await sim.reachFixedPoint()
-            // Measurement without ad personalisation is not the tracking scope.
-            #expect(!answer.trackersAllowed)
-            if sim.cmpPresentations > 0 { #expect(sim.storedString?.purposeConsents == [1, 7, 8, 9, 10]) }
+            // Content measurement and product development are not the tracking scope.
+            #expect(!answer.trackersAllowed && !answer.idfaAllowed)
+            if sim.cmpPresentations > 0 { #expect(sim.storedString?.purposeConsents == [1, 8, 10]) }
         }
     }
 

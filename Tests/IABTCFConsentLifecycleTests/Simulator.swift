@@ -24,7 +24,8 @@ enum CMPAnswer: Sendable, Hashable {
     case acceptAll
     /// "Reject All".
     case rejectAll
-    /// Purposes 1, 7, 8, 9 and 10 and Google (755): measurement without ad personalisation.
+    /// Purposes 1, 8 and 10 (device access, content measurement, product development) and Google
+    /// (755): nothing of the tracking scope.
     case custom
     /// Closes the notice without saving.
     case closeWithoutSaving
@@ -212,7 +213,7 @@ final class Simulation: ConsentPlatform {
             tc.vendorConsents = vendors
             tc.vendorLegitimateInterests = vendors
         case .custom:
-            tc.purposeConsents = [1, 7, 8, 9, 10]
+            tc.purposeConsents = [1, 8, 10]
             tc.vendorConsents = try! VendorSet([755])
         case .rejectAll, .closeWithoutSaving:
             break
@@ -351,20 +352,16 @@ final class Simulation: ConsentPlatform {
         let consent = defaults.readInAppConsent()
         guard consent.gdprApplies ?? true else { return }
         let today = Timestamp(now)
-        let scope = flowCase.flow.scope
         var reasons: [String] = []
         if status != .authorized && status != .unavailable { reasons.append("ATT \(status.rawValue)") }
         if let tc = storedString {
             let age = (today.secondsSince1970 - tc.lastUpdated.secondsSince1970) / 86_400
             if age > Double(flowCase.flow.maximumAge ?? Int.max) { reasons.append("expired") }
             if tc.lastUpdated.secondsSince1970 > today.secondsSince1970 + 86_400 { reasons.append("future-dated") }
-            let purposes = scope.purposes.union([1])
-            if purposes.intersection(tc.purposeConsents) != purposes {
-                reasons.append("purposes \(tc.purposeConsents)")
-            }
-            if scope.specialFeatures.intersection(tc.specialFeatureOptIns) != scope.specialFeatures {
-                reasons.append("special features")
-            }
+            // The engine owns what consenting to the scope means (a scope purpose with a vendor, or a
+            // scope special feature); Purpose 1 is checked here as well.
+            if !tc.purposeConsents.contains(1) { reasons.append("no Purpose 1") }
+            if !flowCase.flow.consentsToTracking(tc) { reasons.append("no tracking scope in \(tc.purposeConsents)") }
         } else {
             reasons.append("no choice")
         }
