@@ -172,6 +172,7 @@ public final class ConsentCoordinator {
             write(decoded, gdprApplies: consent.gdprApplies)
             state.rejectionApplied = true
             store.setInAppValue(.int(1), forKey: Keys.rejectionApplied)
+            platform.reject(step.decision)
         }
         state.previousStatus = status
         store.setInAppValue(.string(status.rawValue), forKey: Keys.lastATTStatus)

@@ -6,7 +6,8 @@ import AppTrackingTransparency
 #endif
 
 // What a device provides by itself: an app implements only `showCMP(allowingTracking:)` and, to
-// show Apple's expanded sheet or Google's explainer, `requestATT(explainer:)`.
+// show Apple's expanded sheet or Google's explainer, `requestATT(explainer:)`; `reject(_:)` when
+// its CMP keeps a state of its own.
 extension ConsentPlatform {
     /// `ATTStatus.current`: the device's status, read afresh.
     public func attStatus() -> ATTStatus { .current }
@@ -24,6 +25,9 @@ extension ConsentPlatform {
         #endif
         return .closed
     }
+
+    /// Does nothing: a CMP that keeps no state of its own beyond the keys needs no call.
+    public func reject(_ decision: ConsentFlow.Decision) {}
 
     /// `ProcessInfo.processInfo.operatingSystemVersion`.
     public var osVersion: OperatingSystemVersion { ProcessInfo.processInfo.operatingSystemVersion }

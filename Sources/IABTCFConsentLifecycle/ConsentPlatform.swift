@@ -25,6 +25,13 @@ public protocol ConsentPlatform: AnyObject {
     /// The CMP writes the person's choice to the `IABTCF_` keys itself.
     func showCMP(allowingTracking: Bool) async -> CMPOutcome
 
+    /// Hands a rejection the coordinator applied after an ATT refusal to the CMP's own API
+    /// (Didomi's `setUserDisagreeToAll()`, consentmanager's `rejectPurposes`), so the CMP does not
+    /// write the old choice back. The coordinator has already stored the rewritten string with all
+    /// its keys; `decision` lists what it removed (`rejectPurposes`, `rejectSpecialFeatures`,
+    /// `rejectVendors`). The default does nothing.
+    func reject(_ decision: ConsentFlow.Decision)
+
     /// The OS version (`ProcessInfo.processInfo.operatingSystemVersion`): Apple's yearly re-prompt
     /// in the European Union exists from iOS and iPadOS 27.2.
     var osVersion: OperatingSystemVersion { get }

@@ -193,6 +193,8 @@ import Testing
             #expect(!answer.trackersAllowed && !answer.idfaAllowed)
             if flowCase.flow.rejectsOnRefusal, let tc = sim.storedString {
                 #expect(tc.purposeConsents.intersection(flowCase.flow.scope.purposes).isEmpty)
+                // The CMP's own API heard of the rejection once: the string then stays rejected.
+                #expect(sim.rejections.count == 1)
             }
         }
     }

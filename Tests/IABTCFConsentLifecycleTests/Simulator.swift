@@ -195,6 +195,11 @@ final class Simulation: ConsentPlatform {
         return now >= Calendar.utc.date(byAdding: .year, value: 1, to: answered)!
     }
 
+    /// The rejections handed to the CMP's own API.
+    var rejections: [ATTRejection] = []
+
+    func reject(_ decision: ConsentFlow.Decision) { rejections.append(decision.reject) }
+
     // MARK: The CMP
 
     /// The string a CMP saves for `answer` today (Created = LastUpdated = the day).
