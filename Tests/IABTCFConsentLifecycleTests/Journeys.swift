@@ -259,7 +259,7 @@ import Testing
         arguments: FlowCase.all,
         [
             GDPRAppliesValue.int(0), .int(1), .string("0"), .string("1"), .bool(false), .bool(true), .missing,
-            .string("maybe"), .int(2),
+            .string("true"), .string("NO"), .string("maybe"), .string(""), .int(2), .int(-1),
         ]
     )
     func gdprAppliesAsCMPsWriteIt(_ flowCase: FlowCase, _ value: GDPRAppliesValue) async {
@@ -366,6 +366,34 @@ import Testing
             await sim.launch()
             if let tc = sim.storedString { #expect(tc.lastUpdated == Timestamp(day("2026-03-01"))) }
             await sim.reachFixedPoint()
+        }
+    }
+
+    @Test(arguments: FlowCase.all)
+    func onlyTheDocumentedKeysAreWritten(_ flowCase: FlowCase) async {
+        await simulate(flowCase) { sim in
+            sim.attAnswers = [.askNotToTrack]
+            await sim.reachFixedPoint()
+            sim.advance(days: 400)
+            sim.cmpAnswers = [.closeWithoutSaving]
+            await sim.reachFixedPoint()
+            let written = sim.defaults.persistentDomain(forName: sim.suiteName)?.keys.sorted() ?? []
+            let unknown = written.filter {
+                !InAppKeys.isDefined($0) && !$0.hasPrefix("IABGPP_") && !ConsentCoordinator.Keys.all.contains($0)
+            }
+            #expect(written.contains(ConsentCoordinator.Keys.lastATTStatus))
+            #expect(unknown.isEmpty)
+        }
+    }
+
+    @Test func googleUMPShowsTheIDFAExplainerBeforeTheAlert() async {
+        var ump = ConsentFlow(guide: .googleUMP)
+        ump.idfaExplainer = true
+        await simulate(FlowCase(name: "guide google-ump with the IDFA explainer", flow: ump)) { sim in
+            sim.gdprApplies = .int(0)
+            sim.writeChoice(.acceptAll)
+            await sim.reachFixedPoint()
+            #expect(sim.explainers == 1 && sim.attPrompts == 1 && sim.status == .authorized)
         }
     }
 

@@ -126,13 +126,15 @@ final class Simulation: ConsentPlatform {
     var attPrompts = 0
     var cmpPresentations = 0
     var attRequests = 0
+    /// Google's IDFA explainer shown before the ATT alert.
+    var explainers = 0
     private var attRequestsThisActivation = 0
     private var cmpShowsThisActivation = 0
     private var personActionsThisActivation = 0
 
     let flowCase: FlowCase
     let defaults: UserDefaults
-    private let suiteName: String
+    let suiteName: String
     private(set) var coordinator: ConsentCoordinator!
 
     init(_ flowCase: FlowCase) {
@@ -151,6 +153,7 @@ final class Simulation: ConsentPlatform {
 
     func requestATT(explainer: Bool) async -> ATTPromptOutcome {
         checkStore("before the ATT request")
+        if explainer { explainers += 1 }
         attRequests += 1
         attRequestsThisActivation += 1
         guard systemPrompts else { return .closed }
