@@ -230,6 +230,10 @@ public struct ConsentAnswer: Sendable, Hashable {
     /// The last evaluation of the activation; `nil` before the first.
     public var step: ConsentFlow.Step?
 
+    /// Whether the ads SDK may request ads at all (``adServing`` says which kind): `false` before
+    /// any evaluation and where the GDPR applies without a readable string.
+    public var mayRequestAds: Bool { adServing?.mayRequestAds ?? false }
+
     /// Nothing allowed: the answer before the first activation.
     public init() {
         trackersAllowed = false

@@ -412,7 +412,7 @@ import Testing
                     sim.attAnswers = [att]
                     let answer = await sim.reachFixedPoint()
                     // Google: the ads SDK requests ads once canRequestAds; ATT decides the IDFA only.
-                    #expect((answer.adServing?.mayRequestAds ?? false) == sim.umpCanRequestAds)
+                    #expect(answer.mayRequestAds == sim.umpCanRequestAds)
                     #expect(answer.idfaAllowed == (att == .allow && cmp == .acceptAll))
                 }
             }
