@@ -183,6 +183,23 @@ import Testing
         }
     }
 
+    @Test(arguments: FlowCase.rejecting)
+    func settingsAllowAfterARejectionThenTheCMPClosedWithoutSaving(_ flowCase: FlowCase) async {
+        await simulate(flowCase) { sim in
+            sim.attAnswers = [.askNotToTrack]
+            await sim.reachFixedPoint()
+            let shown = sim.cmpPresentations
+            sim.advance(days: 3)
+            sim.settings(allowTracking: true)
+            sim.cmpAnswers = [.closeWithoutSaving]
+            let answer = await sim.launch()
+            // The stored string still lacks what the rejection removed: no tracker, one CMP.
+            #expect(!answer.trackersAllowed)
+            #expect(sim.cmpPresentations <= shown + 1)
+            await sim.reachFixedPoint()
+        }
+    }
+
     @Test(arguments: FlowCase.all)
     func settingsDenyAfterAnAcceptance(_ flowCase: FlowCase) async {
         await simulate(flowCase) { sim in
