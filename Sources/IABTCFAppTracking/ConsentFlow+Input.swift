@@ -225,7 +225,8 @@ extension ConsentFlow {
         /// May ads be requested from ``ConsentFlow/adVendor`` now, and which kind: Google's ad serving
         /// mode for the string the app keeps after this step (``rewrittenTCString`` when there is one,
         /// else the stored string), with the flow's ``ConsentFlow/maximumAge``. `nil` when no string
-        /// is stored or it does not decode and the GDPR applies; where it does not apply,
+        /// is stored, it does not decode, or it is dated in the future (`TCString.isFutureDated(on:)`:
+        /// no choice) and the GDPR applies; where it does not apply,
         /// `personalized` with the reason `gdprDoesNotApply` whatever is stored.
         public var adServing: AdServing?
     }

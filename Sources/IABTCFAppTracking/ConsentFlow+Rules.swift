@@ -40,9 +40,12 @@ extension ConsentFlow {
         }
     }
 
-    /// The stored choice a TC string records on `today`: ``ConsentState/expired`` once its
-    /// LastUpdated is more than ``maximumAge`` days old, otherwise as ``trigger`` reads it.
+    /// The stored choice a TC string records on `today`: ``ConsentState/none`` when it is dated
+    /// after the day after `today` (`TCString.isFutureDated(on:)`: no choice the person made, so
+    /// the CMP asks), ``ConsentState/expired`` once its LastUpdated is more than ``maximumAge`` days
+    /// old, otherwise as ``trigger`` reads it.
     public func consent(of tcString: TCString, today: Timestamp) -> ConsentState {
+        if tcString.isFutureDated(on: today) { return .none }
         if let maximumAge, tcString.isExpired(on: today, maximumAge: maximumAge) { return .expired }
         return ConsentState(tcString, trigger: trigger, scope: scope)
     }
