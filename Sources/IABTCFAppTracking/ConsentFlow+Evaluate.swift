@@ -145,7 +145,8 @@ extension ConsentFlow {
         input.trackingConsent = decoded.map(consentsToTracking)
         let decision = evaluate(input)
         var rewritten: String?
-        var kept = decoded
+        // A string dated in the future records no choice: nothing to request ads with either.
+        var kept = decoded.flatMap { $0.isFutureDated(on: today) ? nil : $0 }
         // Only a current choice is rewritten, and with its own dates: an expired one waits for the
         // CMP, so a rejection never makes a choice younger than the person's last answer.
         let current = stringConsent.map { !$0.needsCMP } ?? false

@@ -97,6 +97,12 @@ extension ConsentFlow {
         /// after an ATT refusal: the app records it when it stores a rejected string and clears it once
         /// the CMP saved a new choice. With ATT authorized the CMP then shows again.
         public var rejectionApplied: Bool
+        /// The iOS or iPadOS version the app runs on (`ProcessInfo.processInfo.operatingSystemVersion`),
+        /// or `nil` when unknown. Apple's yearly prompt in the European Union exists from
+        /// ``ConsentFlow/OSVersion/attYearlyPrompt`` (27.2): below it ``ConsentFlow/Decision/attRequestableFrom``
+        /// is `nil` after an answer and ``ConsentFlow/reprompt`` asks nothing again. `nil` answers as
+        /// on 27.2 and later.
+        public var osVersion: ConsentFlow.OSVersion?
 
         /// Creates a flow state; the defaults are a first evaluation.
         public init(
@@ -106,7 +112,8 @@ extension ConsentFlow {
             cmpShown: Bool = false,
             region: ConsentFlow.Region = .other,
             attAnswered: Timestamp? = nil,
-            rejectionApplied: Bool = false
+            rejectionApplied: Bool = false,
+            osVersion: ConsentFlow.OSVersion? = nil
         ) {
             self.attRequested = attRequested
             self.previousStatus = previousStatus
@@ -115,7 +122,11 @@ extension ConsentFlow {
             self.region = region
             self.attAnswered = attAnswered
             self.rejectionApplied = rejectionApplied
+            self.osVersion = osVersion
         }
+
+        /// Whether the OS has Apple's yearly prompt (27.2 and later, or unknown).
+        var hasYearlyPrompt: Bool { osVersion.map { $0 >= .attYearlyPrompt } ?? true }
 
         /// Whether `status` differs from ``previousStatus``.
         func changed(to status: ATTStatus) -> Bool { previousStatus.map { $0 != status } ?? false }
@@ -157,8 +168,9 @@ extension ConsentFlow {
         public var rejectVendors: VendorSelection
         /// The first UTC day the app may request ATT (again), or `nil` when it may not: today while the
         /// status is notDetermined; in the European Union one year after the last answer
-        /// (``ConsentFlow/State/attAnswered``) for denied or authorized; `nil` outside the EU, without a
-        /// known answer day, for restricted and without ATT. Apple, `requestTrackingAuthorization`,
+        /// (``ConsentFlow/State/attAnswered``) for denied or authorized, on iOS and iPadOS 27.2 and
+        /// later (``ConsentFlow/State/osVersion``); `nil` outside the EU, below 27.2, without a known
+        /// answer day, for restricted and without ATT. Apple, `requestTrackingAuthorization`,
         /// "Prompt again after a year": "In the European Union, if a person answers the prompt, the
         /// system notes the date and doesn't allow the prompt to display again until a year passes."
         public var attRequestableFrom: Timestamp?
@@ -225,7 +237,8 @@ extension ConsentFlow {
         /// May ads be requested from ``ConsentFlow/adVendor`` now, and which kind: Google's ad serving
         /// mode for the string the app keeps after this step (``rewrittenTCString`` when there is one,
         /// else the stored string), with the flow's ``ConsentFlow/maximumAge``. `nil` when no string
-        /// is stored or it does not decode and the GDPR applies; where it does not apply,
+        /// is stored, it does not decode, or it is dated in the future (`TCString.isFutureDated(on:)`:
+        /// no choice) and the GDPR applies; where it does not apply,
         /// `personalized` with the reason `gdprDoesNotApply` whatever is stored.
         public var adServing: AdServing?
     }

@@ -17,14 +17,61 @@ extension ConsentFlow {
         case other
     }
 
+    /// The version of iOS or iPadOS the app runs on, for the rules that depend on it
+    /// (``ConsentFlow/State/osVersion``).
+    public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// The major version, e.g. 27.
+        public var major: Int
+        /// The minor version, e.g. 2.
+        public var minor: Int
+        /// The patch version, e.g. 1 in 27.2.1.
+        public var patch: Int
+
+        /// The version `major.minor.patch`.
+        public init(major: Int, minor: Int = 0, patch: Int = 0) {
+            self.major = major
+            self.minor = minor
+            self.patch = patch
+        }
+
+        /// Parses `X`, `X.Y` or `X.Y.Z` (decimal digits only, as `ProcessInfo` and the `--os-version`
+        /// option write it); `nil` otherwise.
+        public init?(_ text: String) {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...3).contains(parts.count) else { return nil }
+            var numbers: [Int] = []
+            for part in parts {
+                guard !part.isEmpty, part.count <= 9, part.allSatisfy({ $0.isASCII && $0.isNumber }),
+                    let number = Int(part)
+                else { return nil }
+                numbers.append(number)
+            }
+            numbers += [0, 0]
+            self.init(major: numbers[0], minor: numbers[1], patch: numbers[2])
+        }
+
+        /// iOS and iPadOS 27.2, where Apple's European Union rules for ATT begin: an answered prompt may
+        /// show again after a year. Below it a denial is final and a request returns at once.
+        public static let attYearlyPrompt = OSVersion(major: 27, minor: 2)
+
+        /// `major.minor.patch`, e.g. `27.2.0`.
+        public var description: String { "\(major).\(minor).\(patch)" }
+
+        /// Version order: major, then minor, then patch.
+        public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
+            (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+        }
+    }
+
     /// Whether the app asks ATT again, once Apple allows it, a person who denied it.
     public enum Reprompt: String, Sendable, Hashable, CaseIterable {
         /// Never: a denial stays final for the flow.
         case never
-        /// A denial in the European Union, a year after the answer (Apple, "Prompt again after a
-        /// year": "You can make an additional request after a year whether the person approves or
-        /// denies your app's previous tracking request, unless the person disables tracking in
-        /// Settings > Privacy & Security > Tracking.").
+        /// A denial in the European Union, a year after the answer, on iOS and iPadOS 27.2 and later
+        /// (``ConsentFlow/State/osVersion``; below it the system shows no prompt again) (Apple,
+        /// "Prompt again after a year": "You can make an additional request after a year whether
+        /// the person approves or denies your app's previous tracking request, unless the person
+        /// disables tracking in Settings > Privacy & Security > Tracking.").
         case denied
     }
 
@@ -40,9 +87,12 @@ extension ConsentFlow {
         }
     }
 
-    /// The stored choice a TC string records on `today`: ``ConsentState/expired`` once its
-    /// LastUpdated is more than ``maximumAge`` days old, otherwise as ``trigger`` reads it.
+    /// The stored choice a TC string records on `today`: ``ConsentState/none`` when it is dated
+    /// after the day after `today` (`TCString.isFutureDated(on:)`: no choice the person made, so
+    /// the CMP asks), ``ConsentState/expired`` once its LastUpdated is more than ``maximumAge`` days
+    /// old, otherwise as ``trigger`` reads it.
     public func consent(of tcString: TCString, today: Timestamp) -> ConsentState {
+        if tcString.isFutureDated(on: today) { return .none }
         if let maximumAge, tcString.isExpired(on: today, maximumAge: maximumAge) { return .expired }
         return ConsentState(tcString, trigger: trigger, scope: scope)
     }
@@ -63,8 +113,9 @@ extension ConsentFlow {
             // "your app needs to call the method again to receive an authorization answer".
             return input.today?.startOfDay
         case .denied, .authorized:
-            // "the system notes the date and doesn't allow the prompt to display again until a year passes".
-            guard input.state.region == .eu else { return nil }
+            // "the system notes the date and doesn't allow the prompt to display again until a year
+            // passes", from iOS and iPadOS 27.2; before it an answer is final.
+            guard input.state.region == .eu, input.state.hasYearlyPrompt else { return nil }
             return input.state.attAnswered.map(Self.oneYearAfter)
         case .restricted, .unavailable:
             return nil

@@ -206,3 +206,46 @@ import Testing
         }
     }
 }
+
+/// Issue 46, item 8: Apple's yearly prompt in the European Union exists from iOS and iPadOS 27.2;
+/// below it a denial is final and the flow never asks again. Without a version, as on 27.2.
+@Suite struct OSVersionTests {
+    static let today = Timestamp(iso8601: "2026-11-27")!
+
+    static let flows: [ConsentFlow] =
+        ATTFlow.allCases.map { ConsentFlow(guide: $0) } + ATTStrategy.allCases.map { ConsentFlow(strategy: $0) }
+
+    @Test(arguments: OSVersionTests.flows)
+    func theYearlyRepromptNeeds27Point2(_ flow: ConsentFlow) throws {
+        var flow = flow
+        flow.reprompt = .denied
+        let answered = Timestamp(iso8601: "2025-10-26")!
+        for (version, offered) in [
+            (nil, true), ("27.2", true), ("27.2.1", true), ("28", true), ("27.1.9", false), ("26.4", false),
+            ("17.4", false),
+        ] as [(String?, Bool)] {
+            let os = try version.map { try #require(ConsentFlow.OSVersion($0)) }
+            let state = ConsentFlow.State(region: .eu, attAnswered: answered, osVersion: os)
+            var input = ConsentFlow.Input(status: .denied, consent: .none, state: state)
+            input.today = Self.today
+            let d = flow.evaluate(input)
+            let label = Comment(rawValue: "\(flow.rules) \(version ?? "nil")")
+            #expect((d.next == .requestATT || d.next == .showIDFAExplainer) == offered, label)
+            #expect(d.attRequestableFrom == (offered ? Timestamp(iso8601: "2026-10-26") : nil), label)
+            input.status = .authorized
+            #expect(flow.evaluate(input).attRequestableFrom == (offered ? Timestamp(iso8601: "2026-10-26") : nil))
+        }
+    }
+
+    @Test func versionsParseAndOrder() {
+        #expect(ConsentFlow.OSVersion("27.2") == ConsentFlow.OSVersion(major: 27, minor: 2))
+        #expect(
+            ConsentFlow.OSVersion("27.2.1")! > .attYearlyPrompt && ConsentFlow.OSVersion("27.1.9")! < .attYearlyPrompt
+        )
+        #expect(ConsentFlow.OSVersion("27")! < .attYearlyPrompt && ConsentFlow.OSVersion("28")! > .attYearlyPrompt)
+        for bad in ["", ".", "27.", "27..2", "a.b", "27.2.1.0", "-1", "27.+2", "１２", "9999999999"] {
+            #expect(ConsentFlow.OSVersion(bad) == nil, "\(bad)")
+        }
+        #expect(ConsentFlow.OSVersion.attYearlyPrompt.description == "27.2.0")
+    }
+}

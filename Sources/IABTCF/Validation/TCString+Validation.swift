@@ -28,6 +28,15 @@ public struct PolicyRule: Hashable, Sendable, CustomStringConvertible {
     public static let notServiceSpecific = PolicyRule("tcf.notServiceSpecific")
     /// Created and LastUpdated must hold the same UTC day.
     public static let createdDiffersFromLastUpdated = PolicyRule("tcf.createdDiffersFromLastUpdated")
+    /// Created or LastUpdated is later than the day after the day ``TCString/validate(today:)`` is
+    /// told is today: one day of clock skew is allowed, more is a choice from the future, which no
+    /// flow reads as a choice (``TCString/isFutureDated(on:)``).
+    public static let dateInFuture = PolicyRule("tcf.dateInFuture")
+    /// Created or LastUpdated holds hours, minutes or seconds. IAB Europe's 2022 change made both a
+    /// day-level timestamp: "hours, minutes and seconds will be zeroed out"; "The Created and
+    /// LastUpdated fields will have the same value". Checked by ``TCString/validate(today:)``:
+    /// strings written before the change carry the time of day.
+    public static let timestampNotWholeDay = PolicyRule("tcf.timestampNotWholeDay")
     /// Only special features 1 and 2 exist.
     public static let undefinedSpecialFeature = PolicyRule("tcf.undefinedSpecialFeature")
     /// RestrictionType 3 is reserved; purpose ids must be 1-24.
@@ -195,6 +204,43 @@ extension TCString {
                 )
             default: break
             }
+        }
+        return findings
+    }
+}
+
+extension TCString {
+    /// The days of clock skew ``isFutureDated(on:)`` and ``validate(today:)`` allow: a string dated
+    /// tomorrow may come from a device whose clock runs ahead.
+    public static let allowedClockSkewDays = 1
+
+    /// Whether Created or LastUpdated falls after the day after `today` (UTC days; one day of clock
+    /// skew is allowed, ``allowedClockSkewDays``). Such a string records no choice the person made:
+    /// the consent flows read it as none, and ``validate(today:)`` flags it.
+    public func isFutureDated(on today: Timestamp) -> Bool {
+        let day: Int64 = 864_000
+        let firstFutureDay = today.startOfDay.deciseconds + Int64(1 + Self.allowedClockSkewDays) * day
+        return created.deciseconds >= firstFutureDay || lastUpdated.deciseconds >= firstFutureDay
+    }
+
+    /// ``validate()`` and the rules that need today's date: ``PolicyRule/dateInFuture`` for a
+    /// Created or LastUpdated after the day after `today` (one day of clock skew allowed), and
+    /// ``PolicyRule/timestampNotWholeDay`` for a Created or LastUpdated that is not midnight UTC.
+    public func validate(today: Timestamp) -> [PolicyFinding] {
+        var findings = validate()
+        if isFutureDated(on: today) {
+            findings.append(
+                PolicyFinding(
+                    rule: .dateInFuture,
+                    message:
+                        "Created \(created) or LastUpdated \(lastUpdated) is after \(today.startOfDay) by more than \(Self.allowedClockSkewDays) day"
+                )
+            )
+        }
+        for (field, value) in [("Created", created), ("LastUpdated", lastUpdated)] where value != value.startOfDay {
+            findings.append(
+                PolicyFinding(rule: .timestampNotWholeDay, message: "\(field) \(value) is not midnight UTC")
+            )
         }
         return findings
     }
