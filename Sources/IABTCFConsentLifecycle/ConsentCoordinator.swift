@@ -200,15 +200,19 @@ public final class ConsentCoordinator {
     /// What the flow keeps across launches, with this activation's facts.
     private func persistedState() -> ConsentFlow.State {
         let version = platform.osVersion
-        let hasEURePrompt = version.majorVersion > 27 || (version.majorVersion == 27 && version.minorVersion >= 2)
         return ConsentFlow.State(
             previousStatus: store.inAppValue(forKey: Keys.lastATTStatus)?.stringValue.flatMap(
                 ATTStatus.init(rawValue:)
             ),
-            // Below 27.2 an answered prompt never shows again, as outside the European Union.
-            region: hasEURePrompt ? platform.region : .other,
+            region: platform.region,
             attAnswered: store.inAppValue(forKey: Keys.attAnswered)?.stringValue.flatMap(Timestamp.init(iso8601:)),
-            rejectionApplied: store.inAppValue(forKey: Keys.rejectionApplied)?.intValue == 1
+            rejectionApplied: store.inAppValue(forKey: Keys.rejectionApplied)?.intValue == 1,
+            // Below 27.2 an answered prompt never shows again: the engine's rule.
+            osVersion: ConsentFlow.OSVersion(
+                major: version.majorVersion,
+                minor: version.minorVersion,
+                patch: version.patchVersion
+            )
         )
     }
 

@@ -280,7 +280,7 @@ import Testing
         ]
     )
     func gdprAppliesAsCMPsWriteIt(_ flowCase: FlowCase, _ value: GDPRAppliesValue) async {
-        await simulate(flowCase, known: value.applies) { sim in
+        await simulate(flowCase) { sim in
             sim.gdprApplies = value
             sim.cmpAnswers = [.rejectAll]
             sim.writeChoice(.rejectAll)
@@ -418,13 +418,7 @@ import Testing
     func googleUMPMessageAndCanRequestAds(_ flowCase: FlowCase) async {
         for cmp in [CMPAnswer.acceptAll, .rejectAll, .closeWithoutSaving] {
             for att in [ATTAnswer.allow, .askNotToTrack] {
-                let story =
-                    switch (cmp, att) {
-                    case (.acceptAll, .askNotToTrack), (.rejectAll, .askNotToTrack): "(denied)"
-                    case (.rejectAll, .allow): "(rejectAll)"
-                    default: "()"
-                    }
-                await simulate(flowCase, journey: "googleUMPMessageAndCanRequestAds" + story) { sim in
+                await simulate(flowCase) { sim in
                     sim.cmpAnswers = [cmp]
                     sim.attAnswers = [att]
                     let answer = await sim.reachFixedPoint()

@@ -403,20 +403,10 @@ extension Calendar {
     }()
 }
 
-/// Runs `journey` on a fresh simulation of `flowCase`, removed afterwards; a journey listed in
-/// ``KnownIssues`` for the flow (and `known`) runs inside `withKnownIssue`.
+/// Runs `journey` on a fresh simulation of `flowCase`, removed afterwards.
 @MainActor
-func simulate(
-    _ flowCase: FlowCase,
-    known: Bool = true,
-    journey name: String = #function,
-    _ journey: (Simulation) async -> Void
-) async {
+func simulate(_ flowCase: FlowCase, _ journey: (Simulation) async -> Void) async {
     let simulation = Simulation(flowCase)
     defer { simulation.tearDown() }
-    if known, let comment = KnownIssues.issue(journey: name, flow: flowCase.name) {
-        await withKnownIssue(comment) { await journey(simulation) }
-    } else {
-        await journey(simulation)
-    }
+    await journey(simulation)
 }
