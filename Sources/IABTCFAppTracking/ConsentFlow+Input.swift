@@ -73,8 +73,13 @@ extension ConsentFlow {
 
     /// What the app knows about the flow so far, beyond the ATT status and the stored consent.
     public struct State: Sendable, Hashable {
-        /// Whether ATT was already requested in this run of the flow: a notDetermined status after the
-        /// request means the alert could not show, so the flow moves on instead of asking again.
+        /// Whether ATT was already requested in this run of the flow. A notDetermined status after the
+        /// request means the request ended without an answer (the system dismissed the prompt, or the
+        /// person tapped "Additional Information"): the decision carries
+        /// ``ATTWarning/attNotAnswered`` and allows no IDFA; the strategies answer
+        /// ``ATTNextStep/requestATT`` again with no tracker (ask on the next activation or after your
+        /// own information screen, not in a loop), except after a refusal in the CMP; the guides'
+        /// flows keep their literal next step (the ATT-first ones move on to the CMP).
         public var attRequested: Bool
         /// The ATT status the app saw last time (persist it between launches), or `nil` if unknown:
         /// ``ConsentFlow/Decision/statusChanged`` compares against it.

@@ -16,8 +16,29 @@ public struct ConsentFlow: Sendable, Hashable {
         case guide(ATTFlow)
     }
 
-    /// Whose rules decide.
-    public var rules: Rules
+    /// Whose rules decide. A strategy's ``ATTOptions`` carry ``restrictedAsDenied`` and
+    /// ``legacyLimitAdTracking`` as the flow holds them: setting the rules to a strategy sets both
+    /// from its options, and the flow keeps them when the rules change to a guide.
+    public var rules: Rules {
+        get {
+            guard case .strategy(let strategy, var options) = storedRules else { return storedRules }
+            options.restrictedAsDenied = restrictedAsDenied
+            options.legacyLimitAdTracking = legacyLimitAdTracking
+            return .strategy(strategy, options)
+        }
+        set {
+            guard case .strategy(let strategy, let options) = newValue else {
+                storedRules = newValue
+                return
+            }
+            restrictedAsDenied = options.restrictedAsDenied
+            legacyLimitAdTracking = options.legacyLimitAdTracking
+            storedRules = .strategy(strategy, options.withoutFlowOptions)
+        }
+    }
+    /// ``rules`` with a strategy's options stripped of the two the flow holds itself, so each option
+    /// has one stored home and two flows with the same visible state compare equal.
+    private var storedRules: Rules
     /// What CMP answer lets ATT be requested after it; also how a stored TC string is read into a
     /// ``ConsentState``. For a strategy it only decides that reading: a strategy never asks ATT
     /// after a refused choice.
@@ -40,33 +61,14 @@ public struct ConsentFlow: Sendable, Hashable {
     public var vendorList: GlobalVendorList?
     /// Whether ``ATTStatus/restricted`` counts as a refusal, like ``ATTStatus/denied``; `false`
     /// handles it as a device without ATT (full CMP, no rejection, with
-    /// ``ATTWarning/restrictedShownFullCMP``). For a strategy it is
-    /// ``ATTOptions/restrictedAsDenied`` (default `true`); for a guide it defaults to the guide's
-    /// own reading (``ATTFlow/restrictedIsRefusal``: Didomi and PubConsent show the CMP on
-    /// restricted, consentmanager handles it as denied).
-    public var restrictedAsDenied: Bool {
-        get { strategyOptions?.restrictedAsDenied ?? guideRestrictedAsDenied }
-        set {
-            guideRestrictedAsDenied = newValue
-            setStrategyOption(\.restrictedAsDenied, newValue)
-        }
-    }
-    /// ``restrictedAsDenied`` for a guide's flow (a strategy keeps it in its ``ATTOptions``).
-    private var guideRestrictedAsDenied: Bool
+    /// ``ATTWarning/restrictedShownFullCMP``). A strategy's default is
+    /// ``ATTOptions/restrictedAsDenied`` (`true`); a guide's is the guide's own reading
+    /// (``ATTFlow/restrictedIsRefusal``: Didomi and PubConsent show the CMP on restricted,
+    /// consentmanager handles it as denied). The one stored home of the option.
+    public var restrictedAsDenied: Bool
     /// Below iOS 14: the Limit Ad Tracking setting; `true` makes a device without ATT a refusal.
-    /// For a strategy it is ``ATTOptions/legacyLimitAdTracking``.
-    public var legacyLimitAdTracking: Bool? {
-        get {
-            guard let options = strategyOptions else { return guideLegacyLimitAdTracking }
-            return options.legacyLimitAdTracking
-        }
-        set {
-            guideLegacyLimitAdTracking = newValue
-            setStrategyOption(\.legacyLimitAdTracking, newValue)
-        }
-    }
-    /// ``legacyLimitAdTracking`` for a guide's flow (a strategy keeps it in its ``ATTOptions``).
-    private var guideLegacyLimitAdTracking: Bool?
+    /// A strategy's ``ATTOptions/legacyLimitAdTracking`` sets it. The one stored home of the option.
+    public var legacyLimitAdTracking: Bool?
 
     /// For ``ATTFlow/googleUMP``: whether the app configured an IDFA explainer message in Privacy &
     /// messaging, so ``ATTNextStep/showIDFAExplainer`` comes before the ATT alert where Google shows
@@ -89,19 +91,6 @@ public struct ConsentFlow: Sendable, Hashable {
     /// ``Step/adServing`` and `TCString.adServing(vendor:gdprApplies:today:maximumAge:)`.
     public var adVendor = TCString.googleVendorId
 
-    /// A strategy's options; `nil` for a guide's flow.
-    private var strategyOptions: ATTOptions? {
-        guard case .strategy(_, let options) = rules else { return nil }
-        return options
-    }
-
-    /// Sets one of a strategy's options; a guide's flow keeps its own copy of each.
-    private mutating func setStrategyOption<Value>(_ option: WritableKeyPath<ATTOptions, Value>, _ value: Value) {
-        guard case .strategy(let strategy, var options) = rules else { return }
-        options[keyPath: option] = value
-        rules = .strategy(strategy, options)
-    }
-
     /// One of our strategies. `trigger` (default ``ATTTrigger/trackingScope``) reads a stored TC
     /// string; `scope` is what a refusal rejects; `rejectVendors` adds vendors to that rejection,
     /// and `vendorList` says which vendors ``VendorSelection/all`` means (see ``vendorList``).
@@ -113,14 +102,14 @@ public struct ConsentFlow: Sendable, Hashable {
         rejectVendors: VendorSelection = .none,
         vendorList: GlobalVendorList? = nil
     ) {
-        rules = .strategy(strategy, options)
+        storedRules = .strategy(strategy, options.withoutFlowOptions)
+        restrictedAsDenied = options.restrictedAsDenied
+        legacyLimitAdTracking = options.legacyLimitAdTracking
         self.trigger = trigger
         rejection = .trackingScope
         self.scope = scope
         self.rejectVendors = rejectVendors
         self.vendorList = vendorList
-        guideRestrictedAsDenied = options.restrictedAsDenied
-        guideLegacyLimitAdTracking = options.legacyLimitAdTracking
     }
 
     /// A guide's flow with the guide's defaults; each argument given replaces one default.
@@ -139,15 +128,26 @@ public struct ConsentFlow: Sendable, Hashable {
         legacyLimitAdTracking: Bool? = nil,
         vendorList: GlobalVendorList? = nil
     ) {
-        rules = .guide(flow)
+        storedRules = .guide(flow)
         self.trigger = trigger ?? flow.defaultTrigger
         rejection = flow.defaultRejection
         if rejection == .none && (scope != nil || !(rejectVendors?.isEmpty ?? true)) { rejection = .trackingScope }
         if scope != nil && rejection == .all { rejection = .trackingScope }
         self.scope = scope ?? flow.defaultScope
         self.rejectVendors = rejectVendors ?? flow.defaultRejectVendors
-        guideRestrictedAsDenied = restrictedAsDenied ?? flow.restrictedIsRefusal
-        guideLegacyLimitAdTracking = legacyLimitAdTracking
+        self.restrictedAsDenied = restrictedAsDenied ?? flow.restrictedIsRefusal
+        self.legacyLimitAdTracking = legacyLimitAdTracking
         self.vendorList = vendorList
+    }
+}
+
+extension ATTOptions {
+    /// The options without the two a ``ConsentFlow`` holds itself (``ConsentFlow/restrictedAsDenied``,
+    /// ``ConsentFlow/legacyLimitAdTracking``), at their defaults.
+    fileprivate var withoutFlowOptions: ATTOptions {
+        var options = self
+        options.restrictedAsDenied = ATTOptions().restrictedAsDenied
+        options.legacyLimitAdTracking = nil
+        return options
     }
 }
