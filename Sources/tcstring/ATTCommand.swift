@@ -53,12 +53,7 @@ enum ATTCommand {
                 }
                 consent = parsed
             case "--tc-string": tcString = String(value(argument).trimmedASCII)
-            case "--gdpr-applies":
-                switch value(argument) {
-                case "true": gdprApplies = true
-                case "false": gdprApplies = false
-                default: usageError("--gdpr-applies takes true or false")
-                }
+            case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
             case "--att-requested": attRequested = true
             case "--prompt-in-progress": promptInProgress = true
             case "--cmp-shown": cmpShown = true
@@ -247,5 +242,5 @@ enum ATTCommand {
         }
     }
 
-    static func usageError(_ message: String) -> Never { Terminal.usageError("att: " + message, usage: Usage.att) }
+    static func usageError(_ message: String) -> Never { Terminal.usageError("att: " + message, command: "att") }
 }

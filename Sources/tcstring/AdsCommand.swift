@@ -18,8 +18,7 @@ enum AdsCommand {
                 }
             case "--max-age-days": maximumAge = arguments.days(of: option)
             case "--today": today = arguments.day(of: option)
-            case "--gdpr-applies":
-                gdprApplies = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
+            case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
             default: return false
             }
             return true

@@ -35,15 +35,12 @@ enum EncodeCommand {
             """
     }()
 
-    /// Reads one JSON object in the decode schema and prints its canonical TC string.
-    static func encode(_ arguments: [String]) -> Int32 {
-        if EncodeChoiceCommand.isRequested(arguments) { return EncodeChoiceCommand.run(arguments) }
-        var arguments = Arguments(arguments, command: "encode")
-        var maximumLength = TCString.DecodingOptions.defaultMaximumLength
-        let paths = arguments.parse { option, arguments in
-            if option == "--max-length" { maximumLength = arguments.maximumLength(of: option) }
-            return option == "--max-length"
-        }
+    /// `tcstring encode`: both modes share one parser (``EncodeChoiceCommand/run(_:)``).
+    static func encode(_ arguments: [String]) -> Int32 { EncodeChoiceCommand.run(arguments) }
+
+    /// Reads one JSON object in the decode schema (from the one path of `paths`, the argument
+    /// itself, or standard input) and prints its canonical TC string.
+    static func encodeJSON(_ paths: [String], maximumLength: Int, _ arguments: Arguments) -> Int32 {
         guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
         let source = paths.first ?? "-"
         // An argument that starts with `{` is the JSON itself, not a file name.

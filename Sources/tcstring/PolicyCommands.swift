@@ -54,9 +54,7 @@ enum PolicyCommands {
         var decoding = DecodingFlags()
         let operands = arguments.parse { option, arguments in
             switch option {
-            case "--gdpr-applies":
-                let applies: Bool = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
-                gdprApplies = applies
+            case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
             case "--pretty": pretty = true
             case "--jobs", "-j": jobs = arguments.jobs()
             default: return decoding.parse(option, &arguments)

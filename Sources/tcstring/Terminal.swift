@@ -109,9 +109,10 @@ enum Terminal {
         exit(failure)
     }
 
-    /// A usage error: the message and `usage` (by default the tool's) on standard error, status 2.
-    static func usageError(_ message: String, usage text: String = Usage.tool) -> Never {
-        err("tcstring: \(message)\n\(text)")
+    /// A usage error: one line on standard error, the message and where the help is
+    /// (`tcstring help COMMAND`, or `tcstring help` without one), status 2.
+    static func usageError(_ message: String, command: String? = nil) -> Never {
+        err("tcstring: \(message); see `tcstring help\(command.map { " " + $0 } ?? "")`")
         exit(usage)
     }
 }

@@ -196,14 +196,14 @@ enum Usage {
         ]) + "\n" + inputNote()
 
     static let inApp = """
-        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--jobs N] [--strict] [--max-length N]
+        usage: tcstring inapp [--gdpr-applies B] [--pretty] [--jobs N] [--strict] [--max-length N]
                               [STRING | -]
           Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
           GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
 
         """
         + options([
-            ("--gdpr-applies", "add IABTCF_gdprApplies (1 or 0)"),
+            ("--gdpr-applies B", "add IABTCF_gdprApplies: true or 1 gives 1, false or 0 gives 0"),
             ("--pretty", "indent the JSON"),
             ("--jobs N", "read standard input on N cores (default: all), output in input order"),
             ("--strict", strictHelp),
@@ -241,7 +241,7 @@ enum Usage {
         usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
                             [--previous-status S] [--prompt-in-progress] [--cmp-shown]
                             [--idfa-explainer] [--consent none|refused|granted|expired|dismissed]
-                            [--tc-string STRING] [--gdpr-applies true|false]
+                            [--tc-string STRING] [--gdpr-applies true|false|1|0]
                             [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
                             [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
                             [--restricted-as-unavailable] [--restricted-as-denied]
@@ -305,7 +305,7 @@ enum Usage {
 
     static let ads = """
         usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
-                            [--gdpr-applies true|false] [STRING | -]
+                            [--gdpr-applies B] [STRING | -]
           May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
           applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
           object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
@@ -325,7 +325,7 @@ enum Usage {
             ("--max-age-days N", "days a choice is valid (default 395, Google's 13 months)"),
             (
                 "--gdpr-applies B",
-                "true (default) or false: where the GDPR does not apply the\nTC string does not limit the mode"
+                "true or 1 (default), false or 0: where the GDPR does not apply\nthe TC string does not limit the mode"
             ),
         ]) + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
 
