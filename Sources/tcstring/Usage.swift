@@ -233,9 +233,20 @@ enum Usage {
         """
 
     static let random = """
-        usage: tcstring random [--count N] [--seed S]
-          Print N (default 100) canonical TC strings of seeded random models (for differential tests).
+        usage: tcstring random [--count N] [--seed S] [--date YYYY-MM-DD | --any]
+          Print N canonical TC strings of seeded random models, one per line, covering every
+          feature (vendor ranges and bitfields, restrictions, every segment, custom purposes). Each
+          passes validate: created and last updated on one day, CmpId 2 or more, a TCF 2.2 policy
+          version, Disclosed Vendors covering every vendor bit, no legitimate interest on the
+          consent-only purposes, only the defined special features.
+
         """
+        + options([
+            ("--count N", "how many strings (default 100)"),
+            ("--seed S", "the generator's seed (default 1): the same seed gives the same strings"),
+            ("--date YYYY-MM-DD", "the day the strings are created (default: today, UTC)"),
+            ("--any", "anything the format holds, valid or not (for differential tests)"),
+        ])
 
     static let att = """
         usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
