@@ -2,7 +2,7 @@ import IABTCF
 import IABTCFVendorList
 import TCStringToolSupport
 
-/// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies true|false] [STRING | -]`.
+/// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies B] [--pretty] [STRING | -]`.
 enum AdsCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "ads")
@@ -10,8 +10,11 @@ enum AdsCommand {
         var maximumAge = TCString.commonMaximumAge
         var today: Timestamp?
         var gdprApplies = true
+        var pretty = false
+        var decoding = DecodingFlags()
         let operands = arguments.parse { option, arguments in
             switch option {
+            case "--pretty": pretty = true
             case "--vendor":
                 vendor = arguments.value(of: option, "a vendor id (\((1...VendorSet.maxID).text))") {
                     Int($0).flatMap { (1...VendorSet.maxID).contains($0) ? $0 : nil }
@@ -19,15 +22,16 @@ enum AdsCommand {
             case "--max-age-days": maximumAge = arguments.days(of: option)
             case "--today": today = arguments.day(of: option)
             case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
-            default: return false
+            default: return decoding.parse(option, &arguments)
             }
             return true
         }
         let day = today ?? EncodeCommand.today()
-        return Inputs.each(operands, arguments, failure: .errorObjectAlways(pretty: false)) { input in
+        let failure = FailureOutput.errorObjectAlways(pretty: pretty)
+        return Inputs.each(operands, arguments, options: decoding.options, failure: failure) { input in
             let tc = try input.tcString()
             let answer = tc.adServing(vendor: vendor, gdprApplies: gdprApplies, today: day, maximumAge: maximumAge)
-            Terminal.out(json(answer).serialized())
+            Terminal.out(json(answer).serialized(pretty: pretty))
             return false
         }
     }

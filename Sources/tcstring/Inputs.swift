@@ -23,7 +23,12 @@ struct Input {
 
     /// Whether the string looks like a GPP string: a header starting with `D` (Type 3) and `~`. A
     /// `D` alone is not enough: it is also how a TC string with the unsupported Version 3 begins.
-    var isGPP: Bool { bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~")) }
+    var isGPP: Bool { Self.isGPP(bytes) }
+
+    /// Whether `bytes` look like a GPP string (see ``isGPP``): the one test of every command.
+    static func isGPP(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~"))
+    }
 
     /// The string decoded: a TC string, or a GPP string with its TCF EU v2 section.
     func decode() throws(TCStringError) -> Decoded {
@@ -49,8 +54,25 @@ struct Input {
         return text
     }
 
-    /// The line on standard error for `error`: `tcstring: line N: message` (no line number for an operand).
-    func message(_ error: some Error) -> String { Terminal.message(error, line: line) }
+    /// The line on standard error for `error`: `tcstring: line N: message` (no line number for an
+    /// operand), with a hint when a character error comes from a common paste mistake.
+    func message(_ error: some Error) -> String { Terminal.message(error, line: line) + hint(for: error) }
+
+    /// The parameter name of a URL's TC string (IAB's `gdpr_consent` macro), often pasted with it.
+    static let consentParameter = Array("gdpr_consent=".utf8)
+
+    /// ` (hint: ...)` for an `invalidCharacter` error on a string pasted with its URL parameter name
+    /// or its quotes; nothing otherwise.
+    func hint(for error: some Error) -> String {
+        guard let error = error as? TCStringError, error.code == .invalidCharacter else { return "" }
+        if bytes.starts(with: Self.consentParameter) {
+            return " (hint: give the value after gdpr_consent=, not the parameter)"
+        }
+        if let first = bytes.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            return " (hint: give the string without its quotes)"
+        }
+        return ""
+    }
 
     /// Writes ``message(_:)`` to standard error.
     func report(_ error: some Error) { Terminal.err(message(error)) }

@@ -2,7 +2,8 @@ import IABTCF
 import IABTCFVendorList
 import TCStringToolSupport
 
-/// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD] [STRING | -]`.
+/// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD]
+/// [--pretty] [--strict] [--max-length N] [STRING | -]`.
 enum RenewCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "renew")
@@ -11,14 +12,17 @@ enum RenewCommand {
         var vendors: VendorSet?
         var maximumAge = TCString.commonMaximumAge
         var today: Timestamp?
+        var pretty = false
+        var decoding = DecodingFlags()
         let operands = arguments.parse { option, arguments in
             switch option {
+            case "--pretty": pretty = true
             case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
             case "--previous-gvl": previous = VendorListFile.load(arguments.value(of: option))
             case "--vendors": vendors = arguments.vendors(of: option)
             case "--max-age-days": maximumAge = arguments.days(of: option)
             case "--today": today = arguments.day(of: option)
-            default: return false
+            default: return decoding.parse(option, &arguments)
             }
             return true
         }
@@ -28,7 +32,8 @@ enum RenewCommand {
             if !unknown.isEmpty { Terminal.inputError("--vendors: \(unknown) are not in the vendor list") }
         }
         let day = today ?? EncodeCommand.today()
-        return Inputs.each(operands, arguments, failure: .errorObject(pretty: false)) { input in
+        let failure = FailureOutput.errorObject(pretty: pretty)
+        return Inputs.each(operands, arguments, options: decoding.options, failure: failure) { input in
             let reasons = try input.tcString().renewal(
                 against: gvl,
                 previous: previous,
@@ -37,7 +42,8 @@ enum RenewCommand {
                 maximumAge: maximumAge
             )
             Terminal.out(
-                JSON.object([("renew", .bool(!reasons.isEmpty)), ("reasons", .array(reasons.map(json)))]).serialized()
+                JSON.object([("renew", .bool(!reasons.isEmpty)), ("reasons", .array(reasons.map(json)))])
+                    .serialized(pretty: pretty)
             )
             return false
         }

@@ -258,7 +258,8 @@ enum Usage {
                             [--restricted-as-unavailable] [--restricted-as-denied]
                             [--cmp-cannot-hide-tracking] [--no-enforce] [--region eu|other]
                             [--att-answered YYYY-MM-DD] [--reprompt never|denied]
-                            [--att-rejection-applied] [--max-age-days N] [--pretty] [--help]
+                            [--att-rejection-applied] [--max-age-days N] [--pretty] [--strict]
+                            [--max-length N] [--help]
           The next step of an App Tracking Transparency + consent flow as one JSON object: next,
           reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
           --tc-string: the string after the rejection, byte for byte the input when nothing
@@ -283,6 +284,9 @@ enum Usage {
             attAuthorizedAfterRejection). A usage error on a flow or strategy that never rejects.
           --max-age-days N: a --tc-string whose LastUpdated is more than N days old (default 395)
             reads as expired.
+          --tc-string: a TC string, or a GPP string whose TCF EU v2 section is used (the rejection
+            applies to that section; the header and other sections stay as they were).
+          --strict, --max-length N: how --tc-string is decoded (see tcstring decode --help).
           --previous-status: the status seen last time; statusChanged says whether it differs.
           --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
             call): next is wait, and no tracker starts.
@@ -316,7 +320,7 @@ enum Usage {
 
     static let ads = """
         usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
-                            [--gdpr-applies B] [STRING | -]
+                            [--gdpr-applies B] [--pretty] [--strict] [--max-length N] [STRING | -]
           May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
           applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
           object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
@@ -338,11 +342,14 @@ enum Usage {
                 "--gdpr-applies B",
                 "true or 1 (default), false or 0: where the GDPR does not apply\nthe TC string does not limit the mode"
             ),
-        ]) + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
+            ("--pretty", "indent the JSON"),
+            ("--strict", "strict decoding (see tcstring decode --help)"),
+            ("--max-length N", maxLengthHelp),
+        ]) + "\n" + inputNote()
 
     static let renew = """
         usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
-                              [--today YYYY-MM-DD] [STRING | -]
+                              [--today YYYY-MM-DD] [--pretty] [--strict] [--max-length N] [STRING | -]
           Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
           "reasons": [...]}, each reason {"reason", ...details}:
             {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
@@ -353,14 +360,22 @@ enum Usage {
             {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
             {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
           Exit 0 whether or not to renew, 1 for a string that does not decode.
-          --gvl FILE           the vendor list the notice shows now
-          --previous-gvl FILE  the list of the string's VendorListVersion (for changedDeclarations)
-          --vendors IDS        the vendors the notice shows, e.g. 1,5-9 (default: the string's
-                               Disclosed Vendors; without the segment, the list's vendors
-                               without a deletedDate)
-          --max-age-days N     days a choice is kept (default 395, about 13 months)
-          --today YYYY-MM-DD   the day to check on (default: today, UTC)
-        """ + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
+
+        """
+        + options([
+            ("--gvl FILE", "the vendor list the notice shows now"),
+            ("--previous-gvl FILE", "the list of the string's VendorListVersion (for changedDeclarations)"),
+            (
+                "--vendors IDS",
+                "the vendors the notice shows, e.g. 1,5-9 (default: the string's\n"
+                    + "Disclosed Vendors; without the segment, the list's vendors\nwithout a deletedDate)"
+            ),
+            ("--max-age-days N", "days a choice is kept (default 395, about 13 months)"),
+            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
+            ("--pretty", "indent the JSON"),
+            ("--strict", "strict decoding (see tcstring decode --help)"),
+            ("--max-length N", maxLengthHelp),
+        ]) + "\n" + inputNote()
 
     static let tool = """
         usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]

@@ -173,11 +173,15 @@ import Darwin
         )
     }
 
-    /// Every option a command's help offers, the command takes; `renew` has no `--max-length`.
-    @Test func renewOffersOnlyWhatItTakes() throws {
-        let help = try run(["renew", "--help"])
-        #expect(!help.stdout.contains("--max-length"))
-        #expect(try run(["renew", "--gvl", Self.v17, "--max-length", "9", Self.s]).status == 2)
+    /// `--max-length` means the same for renew and ads as for decode: a longer string is refused.
+    @Test func renewAndAdsTakeMaxLength() throws {
+        for command in [["renew", "--gvl", Self.v17], ["ads"]] {
+            let help = try run([command[0], "--help"])
+            #expect(help.stdout.contains("--max-length N"))
+            let refused = try run(command + ["--max-length", "9", Self.s])
+            #expect(refused.status == 1 && refused.stderr.contains("[inputTooLong]"), "\(refused.stderr)")
+            #expect(try run(command + ["--max-length", "999", Self.s]).status == 0)
+        }
     }
 
     /// A file that cannot be read is reported one way by every command that reads one.

@@ -1,4 +1,5 @@
 import Foundation
+import TCStringToolSupport
 import TestSupport
 import Testing
 
@@ -82,5 +83,51 @@ import Testing
         )
         let jobs = try CommandLineTool.run(["decode", "--jobs", "1", "--jobs=2"], stdin: "")
         #expect(jobs.status == 2 && jobs.stderr.hasPrefix("tcstring: decode: --jobs is given twice"))
+    }
+}
+
+/// Options that several commands take mean the same in each.
+@Suite struct SharedOptionTests {
+    static let s =
+        "CQtDjkAQtDjkAEsACBENCMFoAPLAAELAAAYgF5wBgABAAGAAQABUAEAC8wLzgBgACAAqAvMAEJABABAA.IGMwBwABAAGAAQABUAEAC8wGMgAA"
+    static let v17 = Fixtures.directory.appendingPathComponent("gvl/vendor-list-v17-spec3.json").path
+
+    /// `att --tc-string` takes a GPP string as `ads` does: the same decision, the rejection applied
+    /// to its TCF EU v2 section, the header kept.
+    @Test func attTakesAGPPString() throws {
+        let flow = ["att", "--flow", "consentmanager", "--status", "denied", "--today", "2026-11-27", "--tc-string"]
+        let tc = try CommandLineTool.run(flow + [Self.s])
+        let gpp = try CommandLineTool.run(flow + ["DBABM~" + Self.s])
+        #expect(tc.status == 0 && gpp.status == 0, "\(gpp.stderr)")
+        let tcJSON = try JSON(parsing: tc.stdout)
+        let gppJSON = try JSON(parsing: gpp.stdout)
+        guard case .string(let rejected)? = tcJSON["tcString"] else {
+            Issue.record("no tcString")
+            return
+        }
+        #expect(rejected != Self.s)
+        #expect(gppJSON["tcString"] == .string("DBABM~" + rejected))
+        #expect(gppJSON["rejectPurposes"] == tcJSON["rejectPurposes"])
+    }
+
+    /// `--pretty` on ads and renew indents the same object.
+    @Test func prettyIndentsTheSameObject() throws {
+        for command in [["ads", "--today", "2026-11-27"], ["renew", "--gvl", Self.v17, "--today", "2026-11-27"]] {
+            let compact = try CommandLineTool.run(command + [Self.s])
+            let pretty = try CommandLineTool.run(command + ["--pretty", Self.s])
+            #expect(pretty.stdout.contains("\n  \""), "\(command)")
+            #expect(try JSON(parsing: pretty.stdout) == JSON(parsing: compact.stdout), "\(command)")
+        }
+    }
+
+    /// A string pasted with its URL parameter name or its quotes gets a hint.
+    @Test func pasteMistakesGetAHint() throws {
+        let parameter = try CommandLineTool.run(["decode", "gdpr_consent=" + Self.s])
+        #expect(parameter.status == 1)
+        #expect(parameter.stderr.hasSuffix("(hint: give the value after gdpr_consent=, not the parameter)\n"))
+        let quoted = try CommandLineTool.run(["decode", "-"], stdin: "\"" + Self.s + "\"\n")
+        #expect(quoted.stderr.hasSuffix("(hint: give the string without its quotes)\n"), "\(quoted.stderr)")
+        let plain = try CommandLineTool.run(["decode", "C!"])
+        #expect(!plain.stderr.contains("hint"))
     }
 }
