@@ -30,7 +30,7 @@ enum ATTCommand {
         var rejectionApplied = false
         var maximumAge = TCString.commonMaximumAge
         var pretty = false
-        var decoding = DecodingFlags()
+        var decoding = DecodingFlags(streams: false)
         var arguments = Arguments(arguments, command: "att")
         arguments.parse { argument, arguments in
             func value(_ flag: String) -> String { arguments.value(of: flag) }

@@ -1,5 +1,6 @@
 import IABTCF
 import IABTCFVendorList
+import TCFJSON
 import TCStringToolSupport
 
 /// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies B] [--pretty] [STRING | -]`.
@@ -28,10 +29,14 @@ enum AdsCommand {
         }
         let day = today ?? EncodeCommand.today()
         let failure = FailureOutput.errorObjectAlways(pretty: pretty)
-        return Inputs.each(operands, arguments, options: decoding.options, failure: failure) { input in
+        let (id, applies, age, indent) = (vendor, gdprApplies, maximumAge, pretty)
+        return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
             let tc = try input.tcString()
-            let answer = tc.adServing(vendor: vendor, gdprApplies: gdprApplies, today: day, maximumAge: maximumAge)
-            Terminal.out(json(answer).serialized(pretty: pretty))
+            let answer = tc.adServing(vendor: id, gdprApplies: applies, today: day, maximumAge: age)
+            output.append(json(answer).serialized(pretty: indent))
             return false
         }
     }

@@ -1,4 +1,5 @@
 import IABTCF
+import TCFJSON
 import TCStringToolSupport
 
 #if canImport(Glibc)
@@ -64,11 +65,15 @@ enum EncodeCommand {
         var decoding = DecodingFlags()
         let operands = arguments.parse { option, arguments in decoding.parse(option, &arguments) }
         let options = decoding.options
-        return Inputs.each(operands, arguments, options: options, failure: .emptyLine) { input in
+        return Inputs.lines(operands, arguments, options: options, jobs: decoding.jobs, failure: .emptyLine) {
+            input,
+            output,
+            errors in
             // A GPP string comes back whole: its header and other sections as they were.
             switch try input.decode() {
-            case .tc(let tc): Terminal.out(try tc.encoded(.preservingLayout, maximumLength: options.maximumLength))
-            case .gpp(let gpp): Terminal.out(try gpp.encoded(.preservingLayout, maximumLength: options.maximumLength))
+            case .tc(let tc): output.append(try tc.encoded(.preservingLayout, maximumLength: options.maximumLength))
+            case .gpp(let gpp):
+                output.append(try gpp.encoded(.preservingLayout, maximumLength: options.maximumLength))
             }
             return false
         }

@@ -1,4 +1,5 @@
 import IABTCF
+import TCFJSON
 import TCStringToolSupport
 
 /// One string a reading command works on: its operand, or one line of standard input, as bytes
@@ -129,6 +130,39 @@ enum FailureOutput {
 
 /// The inputs of a reading command: its one operand, or for `-` or none every line of standard input.
 enum Inputs {
+    /// Runs `write` on the one operand, or on every line of standard input on `jobs` cores
+    /// (default: all) with the output in input order (``BatchLines``): the path of every command
+    /// whose output for one input is one line (JSON, or pretty JSON). A failure writes `failure`'s
+    /// output and the message on standard error; the status is ``Terminal/failure`` when any failed.
+    static func lines(
+        _ operands: [String],
+        _ arguments: Arguments,
+        options: TCString.DecodingOptions = TCString.DecodingOptions(),
+        jobs: Int?,
+        failure: FailureOutput,
+        _ write: @escaping BatchLines.LineWriter
+    ) -> Int32 {
+        guard operands.count <= 1 else { arguments.fail("takes one string (or - for standard input)") }
+        guard let operand = operands.first, operand != "-" else {
+            return BatchLines.run(jobs: jobs ?? BatchLines.defaultJobs, options: options, failure: failure, write)
+        }
+        return Terminal.rawArgument(operand).withUnsafeBufferPointer { bytes in
+            let input = Input(trimming: bytes, line: nil, options: options)
+            var output = OutputBuffer(capacity: 1 << 12)
+            var errors = OutputBuffer(capacity: 1 << 10)
+            do {
+                let failed = try write(input, &output, &errors)
+                Terminal.out(String(decoding: output.bytes, as: UTF8.self))
+                _ = errors.writeAll(to: 2)
+                return failed ? Terminal.failure : 0
+            } catch {
+                if let text = failure.output(error, line: nil) { Terminal.out(text) }
+                input.report(error)
+                return Terminal.failure
+            }
+        }
+    }
+
     /// Calls `body` with each input, one per line of standard input: a blank line is an input too,
     /// which fails as empty (`emptyString`), so the output keeps one line per line in. Each result
     /// is written before the next line is read, so output follows input through a pipe.

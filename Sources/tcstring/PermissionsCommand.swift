@@ -1,5 +1,6 @@
 import IABTCF
 import IABTCFVendorList
+import TCFJSON
 import TCStringToolSupport
 
 /// `tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict] [STRING | -]` (see ``Usage/permissions``).
@@ -32,19 +33,25 @@ enum PermissionsCommand {
         // Vendors named one by one that the list does not hold get an error line each; a range
         // takes the vendors of the list it covers.
         let absent = namedVendors.filter { gvl.vendors[$0] == nil }.sorted()
-        return Inputs.each(operands, arguments, options: decoding.options, failure: .errorObject(pretty: pretty)) {
-            input in
+        let (vendorIds, purposeIds, indent) = (vendorFilter, purposeFilter, pretty)
+        let failure = FailureOutput.errorObject(pretty: pretty)
+        return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
             let tc = try input.tcString()
-            let vendors = vendorLines(tc, gvl, vendors: vendorFilter, purposes: purposeFilter, absent: absent)
+            let vendors = vendorLines(tc, gvl, vendors: vendorIds, purposes: purposeIds, absent: absent)
             if input.line == nil {
-                for vendor in vendors { Terminal.out(vendor.serialized(pretty: pretty)) }
+                output.append(vendors.map { $0.serialized(pretty: indent) }.joined(separator: "\n"))
             } else {
-                Terminal.out(
+                output.append(
                     JSON.object([("tcString", .string(input.text)), ("vendors", .array(vendors))])
-                        .serialized(pretty: pretty)
+                        .serialized(pretty: indent)
                 )
             }
-            for id in absent { input.report(AbsentVendor(id: id, vendorListVersion: gvl.vendorListVersion)) }
+            for id in absent {
+                errors.append(input.message(AbsentVendor(id: id, vendorListVersion: gvl.vendorListVersion)) + "\n")
+            }
             return !absent.isEmpty
         }
     }

@@ -1,5 +1,6 @@
 import IABTCF
 import IABTCFVendorList
+import TCFJSON
 import TCStringToolSupport
 
 /// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD]
@@ -33,17 +34,21 @@ enum RenewCommand {
         }
         let day = today ?? EncodeCommand.today()
         let failure = FailureOutput.errorObject(pretty: pretty)
-        return Inputs.each(operands, arguments, options: decoding.options, failure: failure) { input in
+        let (previousList, shown, age, indent) = (previous, vendors, maximumAge, pretty)
+        return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
             let reasons = try input.tcString().renewal(
                 against: gvl,
-                previous: previous,
-                shownVendors: vendors,
+                previous: previousList,
+                shownVendors: shown,
                 today: day,
-                maximumAge: maximumAge
+                maximumAge: age
             )
-            Terminal.out(
+            output.append(
                 JSON.object([("renew", .bool(!reasons.isEmpty)), ("reasons", .array(reasons.map(json)))])
-                    .serialized(pretty: pretty)
+                    .serialized(pretty: indent)
             )
             return false
         }

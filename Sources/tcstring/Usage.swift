@@ -31,6 +31,9 @@ enum Usage {
         (invalidSegmentLength)
         """
 
+    /// `--jobs N`, for every command that streams standard input (one parser: ``DecodingFlags``).
+    static let jobs = ("--jobs N", "read standard input on N cores (default: all), output in input order")
+
     static let maxLengthHelp =
         "accept strings up to N bytes (default \(TCString.DecodingOptions.defaultMaximumLength), the library's default)"
 
@@ -57,15 +60,15 @@ enum Usage {
         """
         + options([
             ("--pretty", "indent the JSON for people"),
-            ("--jobs N", "decode standard input on N cores (default: all), output in input order"),
+            jobs,
             ("--gvl FILE", "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
             ("--strict", strictHelp),
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote()
 
     static let permissions = """
-        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict]
-                                    [--max-length N] [STRING | -]
+        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--jobs N]
+                                    [--strict] [--max-length N] [STRING | -]
           For each vendor of the vendor list FILE (ascending), may it process each purpose, special
           purpose and special feature under this string? One JSON object per vendor and line:
           {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
@@ -83,6 +86,7 @@ enum Usage {
             ),
             ("--purpose IDS", "only these purposes, each defined by the list"),
             ("--pretty", "indent the JSON"),
+            jobs,
             ("--strict", "strict decoding (see tcstring decode --help)"),
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote()
@@ -149,14 +153,14 @@ enum Usage {
         """ + options(encodeChoiceOptions, width: encodeWidth)
 
     static let reencode = """
-        usage: tcstring reencode [--strict] [--max-length N] [STRING | -]
+        usage: tcstring reencode [--jobs N] [--strict] [--max-length N] [STRING | -]
           Decode and re-encode, keeping the input's layout for unchanged sections: any string that
           decodes comes back byte for byte, a GPP string whole (its header and other sections as
           they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
           string longer than decoding accepts by default.
 
         """
-        + options([("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote()
+        + options([jobs, ("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote()
 
     static let explain = """
         usage: tcstring explain [--gvl FILE] [--strict] [--max-length N] [STRING | -]
@@ -172,7 +176,8 @@ enum Usage {
         ]) + "\n" + inputNote()
 
     static let validate = """
-        usage: tcstring validate [--json] [--pretty] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
+        usage: tcstring validate [--json] [--pretty] [--jobs N] [--gvl FILE] [--strict] [--max-length N]
+                                 [STRING | -]
           Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
           inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
           \(purposeIds)): one finding per line (rule: message), exit 1 when any.
@@ -185,6 +190,7 @@ enum Usage {
                     + "input that does not decode (exit 1 for both; the JSON tells them apart)"
             ),
             ("--pretty", "indent the JSON (implies --json)"),
+            jobs,
             (
                 "--gvl FILE",
                 "also check against the vendor list: vendors absent or deleted, a newer\n"
@@ -205,13 +211,13 @@ enum Usage {
         + options([
             ("--gdpr-applies B", "add IABTCF_gdprApplies: true or 1 gives 1, false or 0 gives 0"),
             ("--pretty", "indent the JSON"),
-            ("--jobs N", "read standard input on N cores (default: all), output in input order"),
+            jobs,
             ("--strict", strictHelp),
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote()
 
     static let additionalConsent = """
-        usage: tcstring ac [--pretty] [STRING | -]
+        usage: tcstring ac [--pretty] [--jobs N] [STRING | -]
           Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
           {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
           1-based character position. Without STRING, or with -, one string per line of standard
@@ -219,7 +225,8 @@ enum Usage {
           with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
           as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
           each line are trimmed.
-        """
+
+        """ + options([("--pretty", "indent the JSON"), jobs])
 
     static let bench = """
         usage: tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
@@ -320,7 +327,8 @@ enum Usage {
 
     static let ads = """
         usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
-                            [--gdpr-applies B] [--pretty] [--strict] [--max-length N] [STRING | -]
+                            [--gdpr-applies B] [--pretty] [--jobs N] [--strict] [--max-length N]
+                            [STRING | -]
           May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
           applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
           object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
@@ -343,13 +351,15 @@ enum Usage {
                 "true or 1 (default), false or 0: where the GDPR does not apply\nthe TC string does not limit the mode"
             ),
             ("--pretty", "indent the JSON"),
+            jobs,
             ("--strict", "strict decoding (see tcstring decode --help)"),
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote()
 
     static let renew = """
         usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
-                              [--today YYYY-MM-DD] [--pretty] [--strict] [--max-length N] [STRING | -]
+                              [--today YYYY-MM-DD] [--pretty] [--jobs N] [--strict] [--max-length N]
+                              [STRING | -]
           Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
           "reasons": [...]}, each reason {"reason", ...details}:
             {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
@@ -373,6 +383,7 @@ enum Usage {
             ("--max-age-days N", "days a choice is kept (default 395, about 13 months)"),
             ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
             ("--pretty", "indent the JSON"),
+            jobs,
             ("--strict", "strict decoding (see tcstring decode --help)"),
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote()
