@@ -8,17 +8,10 @@
 #   scripts/batch-throughput.sh [--install] [LINES] [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-install=false
-if [ "${1:-}" = "--install" ]; then install=true; shift; fi
+. scripts/packages.sh
 lines=${1:-200000}
 rounds=${2:-3}
-if ! python3 -c 'import orjson' 2>/dev/null; then
-    if ! $install; then
-        echo "batch-throughput.sh needs Python's orjson (pip install orjson); rerun with --install" >&2
-        exit 2
-    fi
-    python3 -m pip install --quiet orjson
-fi
+needs_pip python3 "the comparison" orjson orjson
 swift build -c release --product tcstring >/dev/null
 bin=$(swift build -c release --show-bin-path)/tcstring
 work=.build/batch
