@@ -46,12 +46,28 @@ enum RenewCommand {
                 today: day,
                 maximumAge: age
             )
-            output.append(
-                JSON.object([("renew", .bool(!reasons.isEmpty)), ("reasons", .array(reasons.map(json)))])
-                    .serialized(pretty: indent)
-            )
+            let start = output.count
+            write(reasons, to: &output)
+            if indent { output.indentJSON(from: start) }
             return false
         }
+    }
+
+    /// `{"renew": true|false, "reasons": [...]}` as bytes: a list of new vendors, often hundreds
+    /// of ids, goes straight from the set; the other reasons are small (``json(_:)``).
+    static func write(_ reasons: [RenewalReason], to out: inout OutputBuffer) {
+        out.append(reasons.isEmpty ? "{\"renew\":false,\"reasons\":[" : "{\"renew\":true,\"reasons\":[")
+        for (index, reason) in reasons.enumerated() {
+            if index > 0 { out.append(",") }
+            if case .newVendors(let ids) = reason {
+                out.append("{\"reason\":\"newVendors\",\"vendors\":")
+                out.writeIDs(ids, count: ids.count)
+                out.append("}")
+            } else {
+                out.append(json(reason).serialized())
+            }
+        }
+        out.append("]}")
     }
 
     /// One reason as `{"reason", ...details}`.

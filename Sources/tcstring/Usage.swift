@@ -67,8 +67,8 @@ enum Usage {
         ]) + "\n" + inputNote()
 
     static let permissions = """
-        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--jobs N]
-                                    [--strict] [--max-length N] [STRING | -]
+        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--compact] [--pretty]
+                                    [--jobs N] [--strict] [--max-length N] [STRING | -]
           For each vendor of the vendor list FILE (ascending), may it process each purpose, special
           purpose and special feature under this string? One JSON object per vendor and line:
           {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
@@ -85,6 +85,12 @@ enum Usage {
                     + "gets {\"error\": {...}} in its place (exit 1); a range takes the vendors it holds"
             ),
             ("--purpose IDS", "only these purposes, each defined by the list"),
+            (
+                "--compact",
+                "one line per string, for pipelines: {\"tcString\", \"vendors\": {\"ID\": {\"consent\",\n"
+                    + "\"legitimateInterest\", \"specialPurposes\", \"specialFeatures\"}}}, the ids each\n"
+                    + "vendor is allowed (purposes by basis)"
+            ),
             ("--pretty", "indent the JSON"),
             jobs,
             ("--strict", "strict decoding (see tcstring decode --help)"),
