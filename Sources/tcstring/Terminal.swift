@@ -1,3 +1,4 @@
+import TCFJSON
 import TCStringToolSupport
 
 #if canImport(Glibc)
@@ -63,7 +64,7 @@ enum Terminal {
 
     /// The most a whole-input read takes (`encode`'s JSON, `--gvl` files): the JSON reader's own
     /// limit, checked while reading, so a larger input is refused without being held in memory.
-    static let maxWholeInputBytes = 16 << 20
+    static var maxWholeInputBytes: Int { JSONReader.defaultMaxBytes }
 
     /// All of standard input as text; see ``contents(of:)``.
     static func readAll() -> String { readWhole(0, name: "standard input") }

@@ -101,7 +101,8 @@ enum Usage {
     static let encodeOptions = [
         (
             "--max-length N",
-            "write strings up to N bytes (default 131072); decoding them then\nneeds the same --max-length"
+            "write strings up to N bytes (default \(TCString.DecodingOptions.defaultMaximumLength)); decoding them then\n"
+                + "needs the same --max-length"
         )
     ]
     static let encodeChoiceOptions = [
