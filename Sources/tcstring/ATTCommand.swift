@@ -30,6 +30,7 @@ enum ATTCommand {
         var rejectionApplied = false
         var maximumAge = TCString.commonMaximumAge
         var pretty = false
+        var decoding = DecodingFlags(streams: false)
         var arguments = Arguments(arguments, command: "att")
         arguments.parse { argument, arguments in
             func value(_ flag: String) -> String { arguments.value(of: flag) }
@@ -53,12 +54,7 @@ enum ATTCommand {
                 }
                 consent = parsed
             case "--tc-string": tcString = String(value(argument).trimmedASCII)
-            case "--gdpr-applies":
-                switch value(argument) {
-                case "true": gdprApplies = true
-                case "false": gdprApplies = false
-                default: usageError("--gdpr-applies takes true or false")
-                }
+            case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
             case "--att-requested": attRequested = true
             case "--prompt-in-progress": promptInProgress = true
             case "--cmp-shown": cmpShown = true
@@ -94,7 +90,7 @@ enum ATTCommand {
                 reprompt = parsed
             case "--att-rejection-applied": rejectionApplied = true
             case "--max-age-days": maximumAge = arguments.days(of: argument)
-            default: return false
+            default: return decoding.parse(argument, &arguments)
             }
             return true
         } operand: { operand, _ in
@@ -167,8 +163,12 @@ enum ATTCommand {
         consentFlow.reprompt = reprompt
         consentFlow.maximumAge = maximumAge
         do throws(TCStringError) {
+            // A GPP string's TCF EU v2 section is the TC string; the rest stays as it was.
+            let given = try tcString.map { text throws(TCStringError) in
+                try GivenString(text, options: decoding.options)
+            }
             // Without --consent, a given TC string says what the user chose, read through the trigger.
-            let decoded = try tcString.map { text throws(TCStringError) in try TCString(encoded: text) }
+            let decoded = given?.tcString
             let state = consent ?? decoded.map { consentFlow.consent(of: $0, today: today) } ?? ConsentState.none
             var input = ConsentFlow.Input(
                 status: status.value,
@@ -195,8 +195,9 @@ enum ATTCommand {
                 ("reapplyAfterCMP", .bool(decision.reapplyAfterCMP)),
                 ("warnings", .array(decision.warnings.map { .string($0.rawValue) })),
             ]
-            if let tcString {
-                members.append(("tcString", .string(try TCString.applying(decision, to: tcString, today: today))))
+            if let given {
+                let applied = try TCString.applying(decision, to: given.section, today: today)
+                members.append(("tcString", .string(given.before + applied + given.after)))
             }
             let vendors: JSON
             switch decision.rejectVendors {
@@ -219,6 +220,34 @@ enum ATTCommand {
         } catch {
             Terminal.err("tcstring: \(error)")
             return Terminal.failure
+        }
+    }
+
+    /// `--tc-string`: a TC string, or a GPP string whose TCF EU v2 section is the TC string (as
+    /// every reading command takes it); the rejection applies to that section, the header and
+    /// other sections stay byte for byte.
+    struct GivenString {
+        /// The TC string decoded.
+        let tcString: TCString
+        /// Its text: the whole string, or the GPP string's TCF EU v2 section.
+        let section: String
+        /// The GPP string's text before and after the section (empty for a TC string).
+        let before: Substring
+        let after: Substring
+
+        init(_ text: String, options: TCString.DecodingOptions) throws(TCStringError) {
+            guard Input.isGPP(text.utf8) else {
+                (tcString, section, before, after) = (try TCString(encoded: text, options: options), text, "", "")
+                return
+            }
+            let gpp = try GPPString(encoded: text, options: options)
+            tcString = try gpp.requiredTCFEuV2()
+            guard let found = GPPString.section(GPPString.tcfEuV2SectionId, in: text) else {
+                throw TCStringError(.missingTCFSection)
+            }
+            section = String(found.text)
+            before = text[..<found.text.startIndex]
+            after = text[found.text.endIndex...]
         }
     }
 
@@ -247,5 +276,5 @@ enum ATTCommand {
         }
     }
 
-    static func usageError(_ message: String) -> Never { Terminal.usageError("att: " + message, usage: Usage.att) }
+    static func usageError(_ message: String) -> Never { Terminal.usageError("att: " + message, command: "att") }
 }

@@ -1,4 +1,5 @@
 import IABTCF
+import TCFJSON
 import TCStringToolSupport
 
 /// `tcstring ac [--pretty] [STRING | -]`: parses a Google Additional Consent string and prints
@@ -7,17 +8,26 @@ enum AdditionalConsentCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "ac")
         var pretty = false
-        let operands = arguments.parse { option, _ in
-            if option == "--pretty" { pretty = true }
-            return option == "--pretty"
+        var jobs: Int?
+        let operands = arguments.parse { option, arguments in
+            switch option {
+            case "--pretty": pretty = true
+            case "--jobs", "-j": jobs = arguments.jobs()
+            default: return false
+            }
+            return true
         }
-        return Inputs.each(operands, arguments, failure: .errorObject(pretty: pretty)) { input in
+        let indent = pretty
+        return Inputs.lines(operands, arguments, jobs: jobs, failure: .errorObject(pretty: pretty)) {
+            input,
+            output,
+            errors in
             let ac = try AdditionalConsent(try input.textWithinMaximumLength())
             let json = JSON.object([
                 ("version", .int(ac.version)), ("consentedProviders", .ids(ac.consentedProviders)),
                 ("disclosedProviders", .ids(ac.disclosedProviders)), ("formatted", .string(ac.description)),
             ])
-            Terminal.out(json.serialized(pretty: pretty))
+            output.append(json.serialized(pretty: indent))
             return false
         }
     }

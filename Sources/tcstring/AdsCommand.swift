@@ -1,8 +1,9 @@
 import IABTCF
 import IABTCFVendorList
+import TCFJSON
 import TCStringToolSupport
 
-/// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies true|false] [STRING | -]`.
+/// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies B] [--pretty] [STRING | -]`.
 enum AdsCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "ads")
@@ -10,25 +11,32 @@ enum AdsCommand {
         var maximumAge = TCString.commonMaximumAge
         var today: Timestamp?
         var gdprApplies = true
+        var pretty = false
+        var decoding = DecodingFlags()
         let operands = arguments.parse { option, arguments in
             switch option {
+            case "--pretty": pretty = true
             case "--vendor":
                 vendor = arguments.value(of: option, "a vendor id (\((1...VendorSet.maxID).text))") {
                     Int($0).flatMap { (1...VendorSet.maxID).contains($0) ? $0 : nil }
                 }
             case "--max-age-days": maximumAge = arguments.days(of: option)
             case "--today": today = arguments.day(of: option)
-            case "--gdpr-applies":
-                gdprApplies = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
-            default: return false
+            case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
+            default: return decoding.parse(option, &arguments)
             }
             return true
         }
         let day = today ?? EncodeCommand.today()
-        return Inputs.each(operands, arguments, failure: .errorObjectAlways(pretty: false)) { input in
+        let failure = FailureOutput.errorObjectAlways(pretty: pretty)
+        let (id, applies, age, indent) = (vendor, gdprApplies, maximumAge, pretty)
+        return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
             let tc = try input.tcString()
-            let answer = tc.adServing(vendor: vendor, gdprApplies: gdprApplies, today: day, maximumAge: maximumAge)
-            Terminal.out(json(answer).serialized())
+            let answer = tc.adServing(vendor: id, gdprApplies: applies, today: day, maximumAge: age)
+            output.append(json(answer).serialized(pretty: indent))
             return false
         }
     }

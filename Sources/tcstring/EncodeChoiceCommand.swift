@@ -15,13 +15,11 @@ enum EncodeChoiceCommand {
     private static let specialFeatureOptIns = TCString.SchemaKey.specialFeatureOptIns.stringValue
     private static let vendorConsents = TCString.SchemaKey.vendorConsents.stringValue
 
-    /// Whether `encode`'s arguments ask for this mode (they name `--gvl`).
-    static func isRequested(_ arguments: [String]) -> Bool {
-        arguments.prefix { $0 != "--" }.contains { $0 == "--gvl" || $0.hasPrefix("--gvl=") }
-    }
-
+    /// `encode`'s one parser, for both its modes: with `--gvl` or any option of a choice, this
+    /// mode; otherwise a JSON object in the decode schema (``EncodeCommand/encodeJSON(_:maximumLength:_:)``).
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "encode")
+        var choiceOption: String?
         var gvlPath: String?
         var choiceFlags: [String] = []
         var choicePath = ""
@@ -38,7 +36,8 @@ enum EncodeChoiceCommand {
         func code(_ option: String, _ arguments: inout Arguments) -> TwoLetterCode {
             arguments.value(of: option, "two letters A-Z") { try? TwoLetterCode($0) }
         }
-        arguments.parse { option, arguments in
+        let operands = arguments.parse { option, arguments in
+            if option != "--max-length" { choiceOption = choiceOption ?? option }
             switch option {
             case "--gvl": gvlPath = arguments.value(of: option)
             case "--accept-all", "--reject-all": choiceFlags.append(option)
@@ -61,10 +60,18 @@ enum EncodeChoiceCommand {
             default: return false
             }
             return true
-        } operand: { operand, arguments in
-            arguments.fail("takes no FILE with --gvl (got \(operand))")
         }
-        guard let gvlPath else { arguments.fail("needs --gvl FILE") }
+        guard let choiceOption else {
+            return EncodeCommand.encodeJSON(operands, maximumLength: maximumLength, arguments)
+        }
+        guard let gvlPath else { arguments.fail("\(choiceOption) needs --gvl FILE") }
+        if let operand = operands.first { arguments.fail("takes no FILE with --gvl (got \(operand))") }
+        guard choiceFlags.count <= 1 else {
+            let (first, second) = (choiceFlags[0], choiceFlags[1])
+            arguments.fail(
+                first == second ? "\(first) is given twice" : "\(first) and \(second) conflict: give one choice"
+            )
+        }
         guard choiceFlags.count == 1 else {
             arguments.fail("needs one of --accept-all, --reject-all, --choice FILE")
         }

@@ -8,7 +8,7 @@ enum ExplainCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "explain")
         var gvl: GlobalVendorList?
-        var decoding = DecodingFlags()
+        var decoding = DecodingFlags(streams: false)
         let operands = arguments.parse { option, arguments in
             switch option {
             case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))

@@ -23,23 +23,25 @@ enum PolicyCommands {
             return true
         }
         let failure: FailureOutput = json ? .errorObjectAlways(pretty: pretty) : .nothing
-        return Inputs.each(operands, arguments, options: decoding.options, failure: failure) { input in
+        let (asJSON, list, indent) = (json, gvl, pretty)
+        return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
             let tc = try input.tcString()
-            let findings = gvl.map { tc.validate(against: $0) } ?? tc.validate()
-            if json {
+            let findings = list.map { tc.validate(against: $0) } ?? tc.validate()
+            if asJSON {
                 let list = findings.map {
                     JSON.object([("rule", .string($0.rule.name)), ("message", .string($0.message))])
                 }
-                Terminal.out(
+                output.append(
                     JSON.object([("valid", .bool(findings.isEmpty)), ("findings", .array(list))])
-                        .serialized(pretty: pretty)
+                        .serialized(pretty: indent)
                 )
-            } else if findings.isEmpty {
-                Terminal.out((input.line.map { "line \($0): " } ?? "") + "valid: no policy findings")
             } else {
-                for finding in findings {
-                    Terminal.out((input.line.map { "line \($0): " } ?? "") + finding.description)
-                }
+                let prefix = input.line.map { "line \($0): " } ?? ""
+                let lines = findings.isEmpty ? ["valid: no policy findings"] : findings.map(\.description)
+                output.append(lines.map { prefix + $0 }.joined(separator: "\n"))
             }
             return !findings.isEmpty
         }
@@ -50,15 +52,11 @@ enum PolicyCommands {
         var arguments = Arguments(arguments, command: "inapp")
         var gdprApplies: Bool?
         var pretty = false
-        var jobs: Int?
         var decoding = DecodingFlags()
         let operands = arguments.parse { option, arguments in
             switch option {
-            case "--gdpr-applies":
-                let applies: Bool = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
-                gdprApplies = applies
+            case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
             case "--pretty": pretty = true
-            case "--jobs", "-j": jobs = arguments.jobs()
             default: return decoding.parse(option, &arguments)
             }
             return true
@@ -71,15 +69,18 @@ enum PolicyCommands {
             case .tc, nil: try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
             }
         }
-        // JSON Lines from standard input take the batch path (byte writer, parallel jobs), as decode's do.
-        if !pretty && (operands.isEmpty || operands == ["-"]) {
-            return BatchLines.run(jobs: jobs ?? BatchLines.defaultJobs, options: options) { input, output in
+        // JSON Lines take the byte writer; pretty JSON goes through the JSON tree.
+        let (failure, indent) = (FailureOutput.errorObject(pretty: pretty), pretty)
+        return Inputs.lines(operands, arguments, options: options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
+            if indent {
+                let members = try keys(input).sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
+                output.append(JSON.object(members).serialized(pretty: true))
+            } else {
                 output.writeInAppKeys(try keys(input))
             }
-        }
-        return Inputs.each(operands, arguments, options: options, failure: .errorObject(pretty: pretty)) { input in
-            let members = try keys(input).sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
-            Terminal.out(JSON.object(members).serialized(pretty: pretty))
             return false
         }
     }

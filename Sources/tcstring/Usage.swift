@@ -31,6 +31,9 @@ enum Usage {
         (invalidSegmentLength)
         """
 
+    /// `--jobs N`, for every command that streams standard input (one parser: ``DecodingFlags``).
+    static let jobs = ("--jobs N", "read standard input on N cores (default: all), output in input order")
+
     static let maxLengthHelp =
         "accept strings up to N bytes (default \(TCString.DecodingOptions.defaultMaximumLength), the library's default)"
 
@@ -57,15 +60,15 @@ enum Usage {
         """
         + options([
             ("--pretty", "indent the JSON for people"),
-            ("--jobs N", "decode standard input on N cores (default: all), output in input order"),
+            jobs,
             ("--gvl FILE", "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
             ("--strict", strictHelp),
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote()
 
     static let permissions = """
-        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict]
-                                    [--max-length N] [STRING | -]
+        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--compact] [--pretty]
+                                    [--jobs N] [--strict] [--max-length N] [STRING | -]
           For each vendor of the vendor list FILE (ascending), may it process each purpose, special
           purpose and special feature under this string? One JSON object per vendor and line:
           {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
@@ -82,7 +85,14 @@ enum Usage {
                     + "gets {\"error\": {...}} in its place (exit 1); a range takes the vendors it holds"
             ),
             ("--purpose IDS", "only these purposes, each defined by the list"),
+            (
+                "--compact",
+                "one line per string, for pipelines: {\"tcString\", \"vendors\": {\"ID\": {\"consent\",\n"
+                    + "\"legitimateInterest\", \"specialPurposes\", \"specialFeatures\"}}}, the ids each\n"
+                    + "vendor is allowed (purposes by basis)"
+            ),
             ("--pretty", "indent the JSON"),
+            jobs,
             ("--strict", "strict decoding (see tcstring decode --help)"),
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote()
@@ -91,7 +101,8 @@ enum Usage {
     static let encodeOptions = [
         (
             "--max-length N",
-            "write strings up to N bytes (default 131072); decoding them then\nneeds the same --max-length"
+            "write strings up to N bytes (default \(TCString.DecodingOptions.defaultMaximumLength)); decoding them then\n"
+                + "needs the same --max-length"
         )
     ]
     static let encodeChoiceOptions = [
@@ -149,14 +160,14 @@ enum Usage {
         """ + options(encodeChoiceOptions, width: encodeWidth)
 
     static let reencode = """
-        usage: tcstring reencode [--strict] [--max-length N] [STRING | -]
+        usage: tcstring reencode [--jobs N] [--strict] [--max-length N] [STRING | -]
           Decode and re-encode, keeping the input's layout for unchanged sections: any string that
           decodes comes back byte for byte, a GPP string whole (its header and other sections as
           they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
           string longer than decoding accepts by default.
 
         """
-        + options([("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote()
+        + options([jobs, ("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote()
 
     static let explain = """
         usage: tcstring explain [--gvl FILE] [--strict] [--max-length N] [STRING | -]
@@ -172,7 +183,8 @@ enum Usage {
         ]) + "\n" + inputNote()
 
     static let validate = """
-        usage: tcstring validate [--json] [--pretty] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
+        usage: tcstring validate [--json] [--pretty] [--jobs N] [--gvl FILE] [--strict] [--max-length N]
+                                 [STRING | -]
           Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
           inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
           \(purposeIds)): one finding per line (rule: message), exit 1 when any.
@@ -185,6 +197,7 @@ enum Usage {
                     + "input that does not decode (exit 1 for both; the JSON tells them apart)"
             ),
             ("--pretty", "indent the JSON (implies --json)"),
+            jobs,
             (
                 "--gvl FILE",
                 "also check against the vendor list: vendors absent or deleted, a newer\n"
@@ -196,22 +209,22 @@ enum Usage {
         ]) + "\n" + inputNote()
 
     static let inApp = """
-        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--jobs N] [--strict] [--max-length N]
+        usage: tcstring inapp [--gdpr-applies B] [--pretty] [--jobs N] [--strict] [--max-length N]
                               [STRING | -]
           Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
           GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
 
         """
         + options([
-            ("--gdpr-applies", "add IABTCF_gdprApplies (1 or 0)"),
+            ("--gdpr-applies B", "add IABTCF_gdprApplies: true or 1 gives 1, false or 0 gives 0"),
             ("--pretty", "indent the JSON"),
-            ("--jobs N", "read standard input on N cores (default: all), output in input order"),
+            jobs,
             ("--strict", strictHelp),
             ("--max-length N", maxLengthHelp),
         ]) + "\n" + inputNote()
 
     static let additionalConsent = """
-        usage: tcstring ac [--pretty] [STRING | -]
+        usage: tcstring ac [--pretty] [--jobs N] [STRING | -]
           Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
           {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
           1-based character position. Without STRING, or with -, one string per line of standard
@@ -219,7 +232,8 @@ enum Usage {
           with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
           as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
           each line are trimmed.
-        """
+
+        """ + options([("--pretty", "indent the JSON"), jobs])
 
     static let bench = """
         usage: tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
@@ -233,21 +247,33 @@ enum Usage {
         """
 
     static let random = """
-        usage: tcstring random [--count N] [--seed S]
-          Print N (default 100) canonical TC strings of seeded random models (for differential tests).
+        usage: tcstring random [--count N] [--seed S] [--date YYYY-MM-DD | --any]
+          Print N canonical TC strings of seeded random models, one per line, covering every
+          feature (vendor ranges and bitfields, restrictions, every segment, custom purposes). Each
+          passes validate: created and last updated on one day, CmpId 2 or more, a TCF 2.2 policy
+          version, Disclosed Vendors covering every vendor bit, no legitimate interest on the
+          consent-only purposes, only the defined special features.
+
         """
+        + options([
+            ("--count N", "how many strings (default 100)"),
+            ("--seed S", "the generator's seed (default 1): the same seed gives the same strings"),
+            ("--date YYYY-MM-DD", "the day the strings are created (default: today, UTC)"),
+            ("--any", "anything the format holds, valid or not (for differential tests)"),
+        ])
 
     static let att = """
         usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
                             [--previous-status S] [--prompt-in-progress] [--cmp-shown]
                             [--idfa-explainer] [--consent none|refused|granted|expired|dismissed]
-                            [--tc-string STRING] [--gdpr-applies true|false]
+                            [--tc-string STRING] [--gdpr-applies true|false|1|0]
                             [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
                             [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
                             [--restricted-as-unavailable] [--restricted-as-denied]
                             [--cmp-cannot-hide-tracking] [--no-enforce] [--region eu|other]
                             [--att-answered YYYY-MM-DD] [--reprompt never|denied]
-                            [--att-rejection-applied] [--max-age-days N] [--pretty] [--help]
+                            [--att-rejection-applied] [--max-age-days N] [--pretty] [--strict]
+                            [--max-length N] [--help]
           The next step of an App Tracking Transparency + consent flow as one JSON object: next,
           reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
           --tc-string: the string after the rejection, byte for byte the input when nothing
@@ -272,6 +298,9 @@ enum Usage {
             attAuthorizedAfterRejection). A usage error on a flow or strategy that never rejects.
           --max-age-days N: a --tc-string whose LastUpdated is more than N days old (default 395)
             reads as expired.
+          --tc-string: a TC string, or a GPP string whose TCF EU v2 section is used (the rejection
+            applies to that section; the header and other sections stay as they were).
+          --strict, --max-length N: how --tc-string is decoded (see tcstring decode --help).
           --previous-status: the status seen last time; statusChanged says whether it differs.
           --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
             call): next is wait, and no tracker starts.
@@ -305,7 +334,8 @@ enum Usage {
 
     static let ads = """
         usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
-                            [--gdpr-applies true|false] [STRING | -]
+                            [--gdpr-applies B] [--pretty] [--jobs N] [--strict] [--max-length N]
+                            [STRING | -]
           May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
           applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
           object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
@@ -325,13 +355,18 @@ enum Usage {
             ("--max-age-days N", "days a choice is valid (default 395, Google's 13 months)"),
             (
                 "--gdpr-applies B",
-                "true (default) or false: where the GDPR does not apply the\nTC string does not limit the mode"
+                "true or 1 (default), false or 0: where the GDPR does not apply\nthe TC string does not limit the mode"
             ),
-        ]) + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
+            ("--pretty", "indent the JSON"),
+            jobs,
+            ("--strict", "strict decoding (see tcstring decode --help)"),
+            ("--max-length N", maxLengthHelp),
+        ]) + "\n" + inputNote()
 
     static let renew = """
         usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
-                              [--today YYYY-MM-DD] [STRING | -]
+                              [--today YYYY-MM-DD] [--pretty] [--jobs N] [--strict] [--max-length N]
+                              [STRING | -]
           Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
           "reasons": [...]}, each reason {"reason", ...details}:
             {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
@@ -342,14 +377,23 @@ enum Usage {
             {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
             {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
           Exit 0 whether or not to renew, 1 for a string that does not decode.
-          --gvl FILE           the vendor list the notice shows now
-          --previous-gvl FILE  the list of the string's VendorListVersion (for changedDeclarations)
-          --vendors IDS        the vendors the notice shows, e.g. 1,5-9 (default: the string's
-                               Disclosed Vendors; without the segment, the list's vendors
-                               without a deletedDate)
-          --max-age-days N     days a choice is kept (default 395, about 13 months)
-          --today YYYY-MM-DD   the day to check on (default: today, UTC)
-        """ + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
+
+        """
+        + options([
+            ("--gvl FILE", "the vendor list the notice shows now"),
+            ("--previous-gvl FILE", "the list of the string's VendorListVersion (for changedDeclarations)"),
+            (
+                "--vendors IDS",
+                "the vendors the notice shows, e.g. 1,5-9 (default: the string's\n"
+                    + "Disclosed Vendors; without the segment, the list's vendors\nwithout a deletedDate)"
+            ),
+            ("--max-age-days N", "days a choice is kept (default 395, about 13 months)"),
+            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
+            ("--pretty", "indent the JSON"),
+            jobs,
+            ("--strict", "strict decoding (see tcstring decode --help)"),
+            ("--max-length N", maxLengthHelp),
+        ]) + "\n" + inputNote()
 
     static let tool = """
         usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]
