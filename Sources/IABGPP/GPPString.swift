@@ -58,14 +58,8 @@ public struct GPPString: Sendable, Hashable {
         guard !text.isEmpty else { throw GPPError(.empty, position: 1) }
         guard text.utf8.count <= maximumLength else { throw GPPError(.inputTooLong, value: maximumLength) }
         let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
-        var reader = try GPPBitReader(Substring(parts[0]).utf8, sectionId: 3, subsection: 0, start: 0)
-        let type = try reader.read(6, "Type")
-        guard type == 3 else { throw reader.error(.invalidHeaderType, "Type", bit: 0, value: type) }
-        version = try reader.read(6, "Version")
-        guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 6, value: version) }
-        var budget = GPPLimits.idBudget
-        let ids = try reader.readFibonacciRange("Sections", budget: &budget)
-        let layout = try reader.trailingLayout("Sections")
+        let (ids, layout) = try Self.decodeHeader(Substring(parts[0]))
+        version = 1
         guard ids.count == parts.count - 1 else {
             throw GPPError(.sectionCountMismatch, sectionId: 3, field: "Sections", value: parts.count - 1)
         }
@@ -77,6 +71,27 @@ public struct GPPString: Sendable, Hashable {
             sections.append(try GPPSection.decode(id: id, Substring(part), start: start))
             start += part.count + 1
         }
+    }
+
+    /// The section ids a header lists (the text before the first `~`, or a whole GPP string).
+    ///
+    /// - Throws: ``GPPError`` for the header (section 3): a byte outside base64url, Type other than
+    ///   3, Version other than 1, a malformed Range(Fibonacci), more characters than padding allows.
+    public static func sectionIDs(inHeader text: String) throws(GPPError) -> [Int] {
+        let header = text.utf8.split(separator: UInt8(ascii: "~"), maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return try decodeHeader(Substring(header)).ids
+    }
+
+    /// Reads the header: Type Int(6) = 3, Version Int(6) = 1, Sections Range(Fibonacci).
+    static func decodeHeader(_ text: Substring) throws(GPPError) -> (ids: [Int], layout: GPPPartLayout) {
+        var reader = try GPPBitReader(text.utf8, sectionId: 3, subsection: 0, start: 0)
+        let type = try reader.read(6, "Type")
+        guard type == 3 else { throw reader.error(.invalidHeaderType, "Type", bit: 0, value: type) }
+        let version = try reader.read(6, "Version")
+        guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 6, value: version) }
+        var budget = GPPLimits.idBudget
+        let ids = try reader.readFibonacciRange("Sections", budget: &budget)
+        return (ids, try reader.trailingLayout("Sections"))
     }
 
     /// Encodes the string: the header, then each section in `style`.
