@@ -18,6 +18,8 @@ public struct GPPFinding: Sendable, Hashable {
         /// The value was read under ``GPPCompatibilityRule/usnatVersion1WithVersion2Widths``: the
         /// string says Version 1 but has Version 2's widths. Re-encode with Version 2.
         case compatibilityReading
+        /// TCF Canada bits that read both ways, to different values (``TCFCanadaSection/isAmbiguous``).
+        case ambiguousEncoding
         /// The header's section ids are not ascending and unique ("items MUST be in sorted order").
         case sectionIDs
     }

@@ -5,8 +5,8 @@ extension TCFCanadaSection {
     /// or its value does not re-encode to the bits read, the legacy fixed-width reading
     /// (``Encoding/legacy``) is tried, as iabgpp-es 3.2.0 does ("trying the spec-compliant
     /// (Fibonacci) interpretation first and, if it does not round-trip back to the input
-    /// bitstring, falling back to the legacy (fixed-range) interpretation"). Sub-sections are read
-    /// in the core's encoding. A core that ends before PubRestrictions (fewer than 12 bits left, all
+    /// bitstring, falling back to the legacy (fixed-range) interpretation"), for the core and the
+    /// sub-sections together (one encoding per section). A core that ends before PubRestrictions (fewer than 12 bits left, all
     /// zero) is a v1.0 string: ``hasPubRestrictions`` is `false` and PubRestrictions empty.
     ///
     /// - Throws: ``GPPError`` (section 5): the specification reading's error when neither reads.
@@ -15,69 +15,85 @@ extension TCFCanadaSection {
     }
 
     init(encoded text: Substring, start: Int) throws(GPPError) {
-        self.init()
-        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        let first = try GPPBitReader(Substring(parts[0]).utf8, sectionId: 5, subsection: 0, start: start)
-        var layouts: [GPPPartLayout] = []
-        let fibonacci = Result { () throws(GPPError) in try Self.decodeCore(first, .fibonacci) }
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map(Substring.init)
+        let fibonacci = Result { () throws(GPPError) in try Self.decode(parts, start: start, .fibonacci) }
+        var read: (section: TCFCanadaSection, reencodes: Bool)
         switch fibonacci {
-        case .success(let read) where read.reencodes:
-            (core, hasPubRestrictions, encoding) = (read.values, read.hasPubRestrictions, .fibonacci)
-            layouts.append(read.layout)
+        case .success(let fibonacci) where fibonacci.reencodes:
+            read = fibonacci
+            // The same bits may also read the legacy way, to another value that re-encodes to
+            // them (fixed-width restriction ids read as a bitfield): say so.
+            if let legacy = try? Self.decode(parts, start: start, .legacy), legacy.reencodes,
+                legacy.section.core != fibonacci.section.core
+                    || legacy.section.disclosedVendors != fibonacci.section.disclosedVendors
+            {
+                read.section.decoded?.alsoReadsAsLegacy = true
+            }
         default:
             do throws(GPPError) {
-                let read = try Self.decodeCore(first, .legacy)
-                (core, hasPubRestrictions, encoding) = (read.values, read.hasPubRestrictions, .legacy)
-                layouts.append(read.layout)
+                read = try Self.decode(parts, start: start, .legacy)
             } catch {
                 // Neither reads cleanly: a specification reading that did not re-encode still
                 // stands; else its error is the one to report.
-                let read = try fibonacci.get()
-                (core, hasPubRestrictions, encoding) = (read.values, read.hasPubRestrictions, .fibonacci)
-                layouts.append(read.layout)
+                read = try fibonacci.get()
             }
         }
-        var position = start + parts[0].count + 1
-        for (index, part) in parts.enumerated().dropFirst() {
-            var reader = try GPPBitReader(Substring(part).utf8, sectionId: 5, subsection: index, start: position)
-            position += part.count + 1
-            let type = try reader.read(3, "SubsectionType")
-            switch type {
-            case 1 where disclosedVendors == nil:
-                let table = Self.fields(Self.disclosedVendorsFields, encoding)
-                disclosedVendors = try GPPFieldTable.decode(table, from: &reader)[0].ids
-                layouts.append(try reader.trailingLayout("DisclosedVendors"))
-            case 3 where publisherPurposes == nil:
-                publisherPurposes = try GPPFieldTable.decode(Self.publisherPurposesFields, from: &reader)
-                layouts.append(try reader.trailingLayout("CustomPurposesImpliedConsent"))
-            default:
-                throw reader.error(.invalidSubsection, "SubsectionType", bit: 0, value: type)
-            }
-        }
-        decoded = Decoded(text: String(text), model: model, parts: layouts)
+        self = read.section
+        decoded?.text = String(text)
     }
 
-    /// The core read in `encoding`, whether it re-encodes to the bits read, and its layout.
-    private static func decodeCore(
-        _ start: GPPBitReader,
+    /// Every part read in `encoding`, and whether the value re-encodes to the bits read.
+    private static func decode(
+        _ parts: [Substring],
+        start: Int,
         _ encoding: Encoding
-    ) throws(GPPError) -> (values: [GPPValue], hasPubRestrictions: Bool, layout: GPPPartLayout, reencodes: Bool) {
-        var reader = start
+    ) throws(GPPError) -> (section: TCFCanadaSection, reencodes: Bool) {
+        var section = TCFCanadaSection()
+        section.encoding = encoding
+        var reader = try GPPBitReader(parts[0].utf8, sectionId: 5, subsection: 0, start: start)
         let version = try reader.read(6, "Version")
         guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 0, value: version) }
         let table = fields(coreFields, encoding)
-        var values = try GPPFieldTable.decode(Array(table.dropLast()), from: &reader)
-        var hasPubRestrictions = true
+        section.core = try GPPFieldTable.decode(Array(table.dropLast()), from: &reader)
         if reader.remaining < 12 && reader.restIsZero {
-            hasPubRestrictions = false
-            values.append(.records([]))
+            section.hasPubRestrictions = false
+            section.core.append(.records([]))
         } else {
-            values += try GPPFieldTable.decode([table[table.count - 1]], from: &reader)
+            section.core += try GPPFieldTable.decode([table[table.count - 1]], from: &reader)
         }
-        let layout = try reader.trailingLayout(table[table.count - 1].name)
+        var layouts = [try reader.trailingLayout(table[table.count - 1].name)]
         var writer = GPPBitWriter(sectionId: 5)
-        try writeCore(values, hasPubRestrictions: hasPubRestrictions, encoding, into: &writer)
-        return (values, hasPubRestrictions, layout, writer.bits == reader.bits(upTo: reader.offset))
+        try writeCore(section.core, hasPubRestrictions: section.hasPubRestrictions, encoding, into: &writer)
+        // Re-encoding gives the input: the same bits, then zero padding only.
+        var reencodes = writer.bits == reader.bits(upTo: reader.offset) && reader.restIsZero
+        var position = start + parts[0].count + 1
+        for (index, part) in parts.enumerated().dropFirst() {
+            var reader = try GPPBitReader(part.utf8, sectionId: 5, subsection: index, start: position)
+            position += part.count + 1
+            let type = try reader.read(3, "SubsectionType")
+            let table: [GPPField]
+            switch type {
+            case 1 where section.disclosedVendors == nil:
+                table = fields(disclosedVendorsFields, encoding)
+                section.disclosedVendors = try GPPFieldTable.decode(table, from: &reader)[0].ids
+            case 3 where section.publisherPurposes == nil:
+                table = publisherPurposesFields
+                section.publisherPurposes = try GPPFieldTable.decode(table, from: &reader)
+            default:
+                throw reader.error(.invalidSubsection, "SubsectionType", bit: 0, value: type)
+            }
+            layouts.append(try reader.trailingLayout(table[table.count - 1].name))
+            var writer = GPPBitWriter(sectionId: 5, subsection: index)
+            try writer.write(type, 3, "SubsectionType")
+            try GPPFieldTable.encode(
+                type == 1 ? [.ids(section.disclosedVendors ?? [])] : section.publisherPurposes ?? [],
+                table,
+                into: &writer
+            )
+            reencodes = reencodes && writer.bits == reader.bits(upTo: reader.offset) && reader.restIsZero
+        }
+        section.decoded = Decoded(text: "", model: section.model, parts: layouts)
+        return (section, reencodes)
     }
 
     private static func writeCore(
