@@ -106,7 +106,8 @@ extension USSection {
     /// - Throws: ``GPPError``: ``GPPError/Code/unsupportedVersion`` for a Version without a table
     ///   (or other than 1 without a section header); ``GPPError/Code/invalidValue`` for a value
     ///   that does not fit its field; ``GPPError/Code/invalidSubsection`` for a sub-section id the
-    ///   section does not have.
+    ///   section does not have, or for an MspaVersion equal to the section id without a section
+    ///   header (it would read back as one).
     public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
         if style == .preservingLayout, let decoded, decoded.model == model { return decoded.text }
         let id = definition.id
@@ -118,6 +119,10 @@ extension USSection {
         guard !table.isEmpty, definition.style == .mspa || layout == .classic,
             definition.style == .classic || layout != .classic, layout != .noHeader || version == 1
         else { throw GPPError(.unsupportedVersion, sectionId: id, field: "Version", value: version) }
+        // Without a section header, an MspaVersion equal to the id would read back as a header.
+        if layout == .noHeader, core.first == .int(id) {
+            throw GPPError(.invalidValue, sectionId: id, field: "MspaVersion", value: id)
+        }
         for key in subsections.keys where !definition.subsections.contains(where: { $0.id == key }) {
             throw GPPError(.invalidSubsection, sectionId: id, field: "SubsectionType", value: key)
         }
