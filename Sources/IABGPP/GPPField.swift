@@ -53,3 +53,9 @@ enum GPPFieldTable {
         zip(fields, values).map { "\"\($0.key)\":\($1.json)" }
     }
 }
+
+extension Array {
+    /// The element at `index`, or `nil` past the end: public arrays of values may be set to any
+    /// length, and reading them never traps.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

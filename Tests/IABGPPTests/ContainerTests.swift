@@ -85,4 +85,30 @@ import struct IABTCF.TCString
         #expect(GPPString(sections: sections.reversed()).validate().map(\.rule) == [.sectionIDs])
         #expect(try GPPString(sections: sections).encoded() == "DBACWY~x~1YNY")
     }
+
+    /// Values built in code with the wrong shape are encoding errors, never traps.
+    @Test func malformedModelsThrow() throws {
+        var usnat = try #require(USSection(id: 7))
+        usnat.core = [.int(1)]
+        usnat.subsections[1] = []
+        #expect(usnat["SaleOptOut"] == nil)
+        #expect(usnat.gpc == nil)
+        _ = usnat.fieldsJSON
+        #expect(throws: GPPError.self) { try usnat.encoded() }
+        var list = try #require(USSection(id: 7))
+        list["SensitiveDataProcessing"] = .list([1, 2])
+        #expect(throws: GPPError.self) { try list.encoded() }
+        list["SensitiveDataProcessing"] = .int(1)
+        #expect(throws: GPPError.self) { try list.encoded() }
+        var canada = TCFCanadaSection()
+        canada.publisherPurposes = [.int(1)]
+        _ = canada.fieldsJSON
+        #expect(throws: GPPError.self) { try canada.encoded() }
+        canada = TCFCanadaSection()
+        canada["CmpId"] = .int(4096)
+        #expect(throws: GPPError.self) { try canada.encoded() }
+        canada["CmpId"] = .int(1)
+        canada["ConsentLanguage"] = .string("e1")
+        #expect(throws: GPPError.self) { try canada.encoded() }
+    }
 }

@@ -122,9 +122,9 @@ public struct TCFCanadaSection: Sendable, Hashable {
 
     /// A core field's value by its specification name (`CmpId`, `VendorExpressConsent`…).
     public subscript(name: String) -> GPPValue? {
-        get { Self.coreFields.firstIndex { $0.name == name }.map { core[$0] } }
+        get { Self.coreFields.firstIndex { $0.name == name }.flatMap { core[safe: $0] } }
         set {
-            if let index = Self.coreFields.firstIndex(where: { $0.name == name }), let newValue {
+            if let index = Self.coreFields.firstIndex(where: { $0.name == name }), index < core.count, let newValue {
                 core[index] = newValue
             }
         }
@@ -137,7 +137,7 @@ public struct TCFCanadaSection: Sendable, Hashable {
         list += zip(Self.coreFields, core).map { ($0.key, $1) }
         list.append(("disclosedVendors", disclosedVendors.map(GPPValue.ids)))
         for (index, field) in Self.publisherPurposesFields.enumerated() {
-            list.append((field.key, publisherPurposes?[index]))
+            list.append((field.key, publisherPurposes?[safe: index]))
         }
         return list
     }

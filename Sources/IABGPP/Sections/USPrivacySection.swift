@@ -17,19 +17,21 @@ public struct USPrivacySection: Sendable, Hashable {
 
     /// The Version (1).
     public var version: Int = 1
-    /// Notice, OptOutSale and LspaCovered, in the order of ``fieldNames``.
-    public var flags: [Flag]
-
     /// Explicit notice/opportunity to opt out.
-    public var notice: Flag { flags[0] }
+    public var notice: Flag
     /// The user opted out of the sale.
-    public var optOutSale: Flag { flags[1] }
+    public var optOutSale: Flag
     /// The publisher is a signatory to the IAB Limited Service Provider Agreement.
-    public var lspaCovered: Flag { flags[2] }
+    public var lspaCovered: Flag
+
+    /// Notice, OptOutSale and LspaCovered, in the order of ``fieldNames``.
+    public var flags: [Flag] { [notice, optOutSale, lspaCovered] }
 
     /// A value from its three flags.
     public init(notice: Flag, optOutSale: Flag, lspaCovered: Flag) {
-        flags = [notice, optOutSale, lspaCovered]
+        self.notice = notice
+        self.optOutSale = optOutSale
+        self.lspaCovered = lspaCovered
     }
 
     /// Decodes the four characters.
@@ -67,16 +69,14 @@ public struct USPrivacySection: Sendable, Hashable {
             }
             flags.append(flag)
         }
-        self.flags = flags
+        (notice, optOutSale, lspaCovered) = (flags[0], flags[1], flags[2])
     }
 
     /// The four characters.
     ///
-    /// - Throws: ``GPPError/Code/unsupportedVersion`` for a version other than 1, and
-    ///   ``GPPError/Code/invalidUSPrivacy`` unless there are three flags.
+    /// - Throws: ``GPPError/Code/unsupportedVersion`` for a version other than 1.
     public func encoded() throws(GPPError) -> String {
         guard version == 1 else { throw GPPError(.unsupportedVersion, sectionId: 6, field: "Version", value: version) }
-        guard flags.count == 3 else { throw GPPError(.invalidUSPrivacy, sectionId: 6) }
         return "1" + String(flags.map(\.rawValue))
     }
 

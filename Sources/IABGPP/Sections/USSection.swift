@@ -94,17 +94,17 @@ public struct USSection: Sendable, Hashable {
     /// a name the section does not have does nothing.
     public subscript(name: String) -> GPPValue? {
         get {
-            if let index = coreFields.firstIndex(where: { $0.name == name }) { return core[index] }
+            if let index = coreFields.firstIndex(where: { $0.name == name }) { return core[safe: index] }
             for subsection in definition.subsections {
                 if let index = subsection.fields.firstIndex(where: { $0.name == name }) {
-                    return subsections[subsection.id]?[index]
+                    return subsections[subsection.id]?[safe: index]
                 }
             }
             return nil
         }
         set {
             if let index = coreFields.firstIndex(where: { $0.name == name }) {
-                if let newValue { core[index] = newValue }
+                if let newValue, index < core.count { core[index] = newValue }
                 return
             }
             for subsection in definition.subsections {
@@ -114,6 +114,7 @@ public struct USSection: Sendable, Hashable {
                         return
                     }
                     var values = subsections[subsection.id] ?? subsection.fields.map(\.type.defaultValue)
+                    guard index < values.count else { return }
                     values[index] = newValue
                     subsections[subsection.id] = values
                 }
@@ -123,7 +124,9 @@ public struct USSection: Sendable, Hashable {
 
     /// The GPC sub-section's flag; `nil` when the sub-section is absent (which is not `false`).
     public var gpc: Bool? {
-        get { subsections[1].flatMap { definition.subsections.first?.fields.first?.name == "Gpc" ? $0[0].bool : nil } }
+        get {
+            subsections[1].flatMap { definition.subsections.first?.fields.first?.name == "Gpc" ? $0.first?.bool : nil }
+        }
         set { self["Gpc"] = newValue.map(GPPValue.bool) }
     }
 
@@ -134,7 +137,7 @@ public struct USSection: Sendable, Hashable {
         list += zip(coreFields, core).map { ($0.key, $1) }
         for subsection in definition.subsections {
             let values = subsections[subsection.id]
-            for (index, field) in subsection.fields.enumerated() { list.append((field.key, values?[index])) }
+            for (index, field) in subsection.fields.enumerated() { list.append((field.key, values?[safe: index])) }
         }
         return list
     }
