@@ -102,7 +102,9 @@ if Context.environment["SWIFT_TCF_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
             name: "tcf-fuzz",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringToolSupport"],
+            dependencies: [
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringToolSupport",
+            ],
             path: "Fuzz",
             exclude: ["corpus"],
             swiftSettings: settings
