@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "IABTCF", targets: ["IABTCF"]),
+        .library(name: "IABGPP", targets: ["IABGPP"]),
         .library(name: "IABTCFVendorList", targets: ["IABTCFVendorList"]),
         .library(name: "IABTCFAppTracking", targets: ["IABTCFAppTracking"]),
         .library(name: "IABTCFStorage", targets: ["IABTCFStorage"]),
@@ -30,6 +31,9 @@ let package = Package(
         // `IABTCFVendorList` re-exports by name), and the one writer of JSON text and of the decode
         // schema's value formats, which the codec's descriptions, `Codable` and the tool delegate to.
         .target(name: "TCFJSON", swiftSettings: settings),
+        // The Global Privacy Platform on top of the codec: the GPP container, its data types and
+        // one field table per section; section 2 is the codec's TCString. No Foundation.
+        .target(name: "IABGPP", dependencies: ["IABTCF"], swiftSettings: settings),
         // The Global Vendor List on top of the codec: the list and its translations (read with
         // TCFJSON's reader), vendor permissions, validation against the list, the notice's choice and renewal.
         .target(name: "IABTCFVendorList", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),
@@ -71,6 +75,11 @@ let package = Package(
             dependencies: ["IABTCF", "CBase64URL", "TCStringToolSupport", "TestSupport"],
             swiftSettings: settings
         ),
+        .testTarget(
+            name: "IABGPPTests",
+            dependencies: ["IABGPP", "IABTCF", "TCStringToolSupport"],
+            swiftSettings: settings
+        ),
         .testTarget(name: "TCFJSONTests", dependencies: ["TCFJSON", "TCStringToolSupport"], swiftSettings: settings),
         .testTarget(
             name: "IABTCFVendorListTests",
@@ -109,7 +118,9 @@ if Context.environment["SWIFT_TCF_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
             name: "tcf-fuzz",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringToolSupport"],
+            dependencies: [
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringToolSupport",
+            ],
             path: "Fuzz",
             exclude: ["corpus"],
             swiftSettings: settings

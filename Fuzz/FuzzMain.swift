@@ -15,6 +15,7 @@ let fuzzTargets: [(name: String, run: @Sendable (UnsafeBufferPointer<UInt8>) -> 
     ("gvl", fuzzGlobalVendorList),
     ("encode-json", fuzzEncodeJSON),
     ("gpp", fuzzGPP),
+    ("gpp-sections", fuzzGPPSections),
     ("additional-consent", fuzzAdditionalConsent),
     ("in-app-keys", fuzzInAppKeys),
     ("att", fuzzATT),

@@ -1,0 +1,110 @@
+// Range(Int), OptimizedRange, OptimizedIntRange, ArrayOfRanges and N-ArrayOfRanges.
+
+extension GPPBitReader {
+    /// Range(Int): Int(12) count; per item IsGroup, Int(16) id and, for a group, Int(16) end. "Items
+    /// may not be in sorted order": the ids come back ascending and unique.
+    mutating func readIntRange(_ field: String, budget: inout Int) throws(GPPError) -> [Int] {
+        let count = try read(12, field)
+        var ids: [Int] = []
+        var sorted = true
+        for _ in 0..<count {
+            let at = offset
+            let isGroup = try readBit(field)
+            let first = try read(16, field)
+            let end = isGroup ? try read(16, field) : first
+            budget -= end - first + 1
+            guard first >= 1, end >= first, budget >= 0 else { throw error(.invalidValue, field, bit: at, value: end) }
+            if let last = ids.last, last >= first { sorted = false }
+            ids.append(contentsOf: first...end)
+        }
+        return sorted ? ids : Array(Set(ids)).sorted()
+    }
+
+    /// OptimizedRange (`fibonacci`) or OptimizedIntRange: Int(16) highest id, Bool IsRange, then the
+    /// range or Bitfield(highest id).
+    mutating func readOptimized(fibonacci: Bool, _ field: String, budget: inout Int) throws(GPPError) -> [Int] {
+        let maximum = try read(16, field)
+        guard try readBit(field) else { return try readBitfield(maximum, field) }
+        return fibonacci ? try readFibonacciRange(field, budget: &budget) : try readIntRange(field, budget: &budget)
+    }
+
+    /// ArrayOfRanges (`fibonacci` nil: ids as Range(Int), as every implementation reads it) and
+    /// N-ArrayOfRanges (ids as OptimizedRange).
+    mutating func readRecords(
+        key: Int,
+        type: Int,
+        fibonacci: Bool?,
+        _ field: String,
+        budget: inout Int
+    ) throws(GPPError) -> [GPPRangeRecord] {
+        let count = try read(12, field)
+        var records: [GPPRangeRecord] = []
+        for _ in 0..<count {
+            let key = try read(key, field)
+            let type = try read(type, field)
+            let ids =
+                switch fibonacci {
+                case nil: try readIntRange(field, budget: &budget)
+                case .some(let fibonacci): try readOptimized(fibonacci: fibonacci, field, budget: &budget)
+                }
+            records.append(GPPRangeRecord(key: key, type: type, ids: ids))
+        }
+        return records
+    }
+}
+
+extension GPPBitWriter {
+    /// Range(Int) of ascending ids as their maximal runs.
+    mutating func writeIntRange(_ ids: [Int], _ field: String) throws(GPPError) {
+        guard GPPIDs.isValid(ids) else {
+            throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
+        }
+        let runs = GPPIDs.runs(ids)
+        try write(runs.count, 12, field)
+        for run in runs {
+            write(run.count > 1)
+            try write(run.lowerBound, 16, field)
+            if run.count > 1 { try write(run.upperBound, 16, field) }
+        }
+    }
+
+    /// OptimizedRange or OptimizedIntRange: the range when strictly shorter than the bitfield.
+    mutating func writeOptimized(_ ids: [Int], fibonacci: Bool, _ field: String) throws(GPPError) {
+        guard GPPIDs.isValid(ids) else {
+            throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
+        }
+        let maximum = ids.last ?? 0
+        try write(maximum, 16, field)
+        let rangeBits =
+            fibonacci ? Self.fibonacciRangeBits(ids) : 12 + GPPIDs.runs(ids).reduce(0) { $0 + ($1.count > 1 ? 33 : 17) }
+        let isRange = rangeBits < maximum
+        write(isRange)
+        if !isRange {
+            try writeBitfield(ids, maximum, field)
+        } else if fibonacci {
+            try writeFibonacciRange(ids, field)
+        } else {
+            try writeIntRange(ids, field)
+        }
+    }
+
+    /// ArrayOfRanges (`fibonacci` nil) or N-ArrayOfRanges, records in the order given.
+    mutating func writeRecords(
+        _ records: [GPPRangeRecord],
+        key: Int,
+        type: Int,
+        fibonacci: Bool?,
+        _ field: String
+    ) throws(GPPError) {
+        try write(records.count, 12, field)
+        for record in records {
+            try write(record.key, key, field)
+            try write(record.type, type, field)
+            if let fibonacci {
+                try writeOptimized(record.ids, fibonacci: fibonacci, field)
+            } else {
+                try writeIntRange(record.ids, field)
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+// String(n) and Bitfield(n): the fixed-width types beyond Int(n), Boolean and Datetime, which
+// are single `read`/`write` calls.
+
+extension GPPBitReader {
+    /// String(n): n × Int(6), `A` = 0; a value past `Z` (25) is an error.
+    mutating func readString(_ count: Int, _ field: String) throws(GPPError) -> String {
+        var bytes: [UInt8] = []
+        for _ in 0..<count {
+            let at = offset
+            let value = try read(6, field)
+            guard value < 26 else { throw error(.invalidValue, field, bit: at, value: value) }
+            bytes.append(UInt8(value) + UInt8(ascii: "A"))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Bitfield(n): bit i is id i + 1.
+    mutating func readBitfield(_ count: Int, _ field: String) throws(GPPError) -> [Int] {
+        guard count <= remaining else { throw error(.truncated, field) }
+        var ids: [Int] = []
+        for id in 1...max(count, 1) where id <= count {
+            if try readBit(field) { ids.append(id) }
+        }
+        return ids
+    }
+}
+
+extension GPPBitWriter {
+    /// String(n): each letter `A`-`Z` as Int(6).
+    mutating func writeString(_ text: String, _ count: Int, _ field: String) throws(GPPError) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == count, bytes.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+            throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
+        }
+        for byte in bytes { try write(Int(byte - UInt8(ascii: "A")), 6, field) }
+    }
+
+    /// Bitfield(n): ids 1...n, ascending and unique.
+    mutating func writeBitfield(_ ids: [Int], _ count: Int, _ field: String) throws(GPPError) {
+        guard GPPIDs.isValid(ids), (ids.last ?? 0) <= count else {
+            throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
+        }
+        var next = ids.makeIterator()
+        var wanted = next.next()
+        for id in 1...max(count, 1) where id <= count {
+            write(id == wanted)
+            if id == wanted { wanted = next.next() }
+        }
+    }
+}
+
+/// Id sets: ascending, unique, 1...65535.
+enum GPPIDs {
+    static func isValid(_ ids: [Int]) -> Bool {
+        zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 } && (ids.first ?? 1) >= 1
+            && (ids.last ?? 1) <= GPPLimits.maximumID
+    }
+
+    /// The maximal runs of consecutive ids.
+    static func runs(_ ids: [Int]) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
+        for id in ids {
+            if let last = runs.last, last.upperBound + 1 == id {
+                runs[runs.count - 1] = last.lowerBound...id
+            } else {
+                runs.append(id...id)
+            }
+        }
+        return runs
+    }
+}

@@ -1,0 +1,61 @@
+/// One row of a section's field table: the field's name in the specification and its data type.
+/// The tables drive decoding, encoding and the field listing (``key`` is the listing's name).
+public struct GPPField: Sendable, Hashable {
+    /// The field's name in the specification (`SaleOptOutNotice`).
+    public let name: String
+    /// Its data type.
+    public let type: GPPDataType
+
+    /// A row.
+    public init(_ name: String, _ type: GPPDataType) {
+        self.name = name
+        self.type = type
+    }
+
+    /// An Int(2) field, the type of almost every US field.
+    static func int2(_ name: String) -> GPPField { GPPField(name, .int(2)) }
+
+    /// The name with a lowercase first letter (`saleOptOutNotice`): the key in field listings.
+    public var key: String { name.prefix(1).lowercased() + name.dropFirst() }
+}
+
+/// Reads and writes the fields of one table in order: the one place a table becomes bits.
+enum GPPFieldTable {
+    /// Reads every field of `fields` from `reader`.
+    static func decode(_ fields: [GPPField], from reader: inout GPPBitReader) throws(GPPError) -> [GPPValue] {
+        var values: [GPPValue] = []
+        values.reserveCapacity(fields.count)
+        var budget = GPPLimits.idBudget
+        for field in fields {
+            let read = values
+            let earlier = { (name: String) in
+                fields.firstIndex { $0.name == name }.flatMap { $0 < read.count ? read[$0] : nil }
+            }
+            let value = try reader.read(field.type, field.name, earlier: earlier, budget: &budget)
+            values.append(value)
+        }
+        return values
+    }
+
+    /// Writes `values` (one per row of `fields`) to `writer`.
+    static func encode(_ values: [GPPValue], _ fields: [GPPField], into writer: inout GPPBitWriter) throws(GPPError) {
+        guard values.count == fields.count else {
+            throw GPPError(.invalidValue, sectionId: writer.sectionId, subsection: writer.subsection)
+        }
+        for (field, value) in zip(fields, values) {
+            let earlier = { (name: String) in fields.firstIndex { $0.name == name }.map { values[$0] } }
+            try writer.write(value, as: field.type, field.name, earlier: earlier)
+        }
+    }
+
+    /// `"key":value` pairs of a table, comma-separated.
+    static func json(_ values: [GPPValue], _ fields: [GPPField]) -> [String] {
+        zip(fields, values).map { "\"\($0.key)\":\($1.json)" }
+    }
+}
+
+extension Array {
+    /// The element at `index`, or `nil` past the end: public arrays of values may be set to any
+    /// length, and reading them never traps.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

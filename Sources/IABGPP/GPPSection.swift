@@ -1,0 +1,88 @@
+public import IABTCF
+
+/// One section of a GPP string, decoded by its id.
+public enum GPPSection: Sendable, Hashable {
+    /// Section 2, `tcfeuv2`: IABTCF's TC string, unchanged.
+    case tcfEuV2(TCString)
+    /// Section 5, `tcfcav1`: TCF Canada.
+    case tcfCaV1(TCFCanadaSection)
+    /// Section 6, `uspv1`: the US Privacy string.
+    case usPrivacy(USPrivacySection)
+    /// Sections 7-27: US National and the US states.
+    case us(USSection)
+    /// A section id this module does not decode (1, 3, 4, 28 and up), kept as its text.
+    case unknown(id: Int, text: String)
+
+    /// The section id.
+    public var id: Int {
+        switch self {
+        case .tcfEuV2: 2
+        case .tcfCaV1: 5
+        case .usPrivacy: 6
+        case .us(let section): section.definition.id
+        case .unknown(let id, _): id
+        }
+    }
+
+    /// The specification's API prefix (`tcfeuv2`, `tcfcav1`, `uspv1`, `usnat`, `usca`…), `nil`
+    /// for an unknown id.
+    public var name: String? { Self.name(of: id) }
+
+    /// The API prefix of section `id`, `nil` for one this module does not decode.
+    public static func name(of id: Int) -> String? {
+        switch id {
+        case 2: "tcfeuv2"
+        case 5: "tcfcav1"
+        case 6: "uspv1"
+        default: USSectionDefinition.all[id]?.name
+        }
+    }
+
+    /// Decodes section `id`'s `text`, which starts at character `start` (0-based) of the input.
+    static func decode(id: Int, _ text: Substring, start: Int) throws(GPPError) -> GPPSection {
+        switch id {
+        case 2:
+            do throws(TCStringError) {
+                return .tcfEuV2(try TCString(encoded: String(text)))
+            } catch {
+                throw GPPError(.tcString, sectionId: 2, position: error.position.map { $0 + start }, tcString: error)
+            }
+        case 5: return .tcfCaV1(try TCFCanadaSection(encoded: text, start: start))
+        case 6: return .usPrivacy(try USPrivacySection(encoded: text, start: start))
+        case 7...27: return .us(try USSection(id: id, encoded: text, start: start))
+        default: return .unknown(id: id, text: String(text))
+        }
+    }
+
+    /// The section's text in `style`.
+    public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
+        switch self {
+        case .tcfEuV2(let tcString):
+            do throws(TCStringError) {
+                return try tcString.encoded(style == .canonical ? .canonical : .preservingLayout)
+            } catch {
+                throw GPPError(.tcString, sectionId: 2, tcString: error)
+            }
+        case .tcfCaV1(let section): return try section.encoded(style)
+        case .usPrivacy(let section): return try section.encoded()
+        case .us(let section): return try section.encoded(style)
+        case .unknown(let id, let text):
+            if let tilde = text.utf8.firstIndex(of: UInt8(ascii: "~")) {
+                let offset = text.utf8.distance(from: text.utf8.startIndex, to: tilde)
+                throw GPPError(.invalidCharacter, sectionId: id, position: offset + 1, value: Int(UInt8(ascii: "~")))
+            }
+            return text
+        }
+    }
+
+    /// The decoded fields as a JSON object: the table's keys with a lowercase first letter; `nil`
+    /// for TCF EU v2 (IABTCF's schema describes it) and unknown sections.
+    public var fieldsJSON: String? {
+        switch self {
+        case .tcfEuV2, .unknown: nil
+        case .tcfCaV1(let section): section.fieldsJSON
+        case .usPrivacy(let section): section.fieldsJSON
+        case .us(let section): section.fieldsJSON
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// One problem ``GPPString/validate()`` finds: which section and field, and which rule.
+public struct GPPFinding: Sendable, Hashable {
+    /// The rules validation applies, each to a value that decodes and encodes as it is.
+    public enum Rule: String, Sendable, Hashable {
+        /// MspaCoveredTransaction is 1 (yes) or 2 (no); 0 "is not a value" in any US table.
+        case mspaCoveredTransaction
+        /// MspaOptOutOptionMode and MspaServiceProviderMode are not both 1: a covered
+        /// transaction is in one mode or the other.
+        case mspaModes
+        /// An opt-out recorded without its notice: a SaleOptOut, SharingOptOut or
+        /// TargetedAdvertisingOptOut other than 0 while its notice is 0 (not applicable), or 2 ("did
+        /// not opt out") while its notice is 2 (no notice was given).
+        case optOutWithoutNotice
+        /// A value the section's table marks reserved: 3 in an Int(2) notice, opt-out, consent or
+        /// MSPA field of a US section (their tables define 0, 1 and 2 only), or restriction type
+        /// 3 ("undefined") in TCF Canada's PubRestrictions.
+        case reservedValue
+        /// The value was read under ``GPPCompatibilityRule/usnatVersion1WithVersion2Widths``: the
+        /// string says Version 1 but has Version 2's widths. Re-encode with Version 2.
+        case compatibilityReading
+        /// TCF Canada bits that read both ways, to different values (``TCFCanadaSection/isAmbiguous``).
+        case ambiguousEncoding
+        /// The header's section ids are not ascending and unique ("items MUST be in sorted order").
+        case sectionIDs
+    }
+
+    /// The section id (3 for the header).
+    public var sectionId: Int
+    /// The field, by its specification name, when the rule is about one.
+    public var field: String?
+    /// The rule.
+    public var rule: Rule
+
+    /// A finding.
+    public init(sectionId: Int, field: String?, rule: Rule) {
+        self.sectionId = sectionId
+        self.field = field
+        self.rule = rule
+    }
+
+    /// The section's API prefix (`usnat`…), `header` for 3.
+    public var sectionName: String { sectionId == 3 ? "header" : GPPSection.name(of: sectionId) ?? String(sectionId) }
+}
+
+extension GPPString {
+    /// Checks the rules of ``GPPFinding/Rule`` that decoding does not enforce (a string that breaks
+    /// them still decodes and re-encodes as it is).
+    ///
+    /// - Returns: the findings, in section order then table order; empty when every rule holds.
+    public func validate() -> [GPPFinding] {
+        var findings: [GPPFinding] = []
+        let ids = sectionIds
+        if !zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) {
+            findings.append(GPPFinding(sectionId: 3, field: "Sections", rule: .sectionIDs))
+        }
+        for section in sections {
+            switch section {
+            case .us(let us): findings += us.validate()
+            case .tcfCaV1(let canada): findings += canada.validate()
+            default: break
+            }
+        }
+        return findings
+    }
+}
+
+extension USSection {
+    /// The section's findings (see ``GPPFinding/Rule``).
+    public func validate() -> [GPPFinding] {
+        let id = definition.id
+        var findings: [GPPFinding] = []
+        if compatibility != nil {
+            findings.append(GPPFinding(sectionId: id, field: "Version", rule: .compatibilityReading))
+        }
+        func int(_ name: String) -> Int? { self[name]?.int }
+        for (field, value) in zip(coreFields, core) {
+            if value.int == 3 || value.list?.contains(3) == true, field.type == .int(2) || field.type.isIntList {
+                findings.append(GPPFinding(sectionId: id, field: field.name, rule: .reservedValue))
+            }
+        }
+        if let covered = int("MspaCoveredTransaction"), covered != 1 && covered != 2 {
+            findings.append(GPPFinding(sectionId: id, field: "MspaCoveredTransaction", rule: .mspaCoveredTransaction))
+        }
+        if int("MspaOptOutOptionMode") == 1 && int("MspaServiceProviderMode") == 1 {
+            findings.append(GPPFinding(sectionId: id, field: "MspaServiceProviderMode", rule: .mspaModes))
+        }
+        for optOut in ["SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut"] {
+            guard let choice = int(optOut), let notice = int(optOut + "Notice") else { continue }
+            if notice == 0 && choice != 0 || notice == 2 && choice == 2 {
+                findings.append(GPPFinding(sectionId: id, field: optOut, rule: .optOutWithoutNotice))
+            }
+        }
+        return findings
+    }
+}
+
+extension GPPDataType {
+    /// Whether the type is a fixed list of Int(2).
+    var isIntList: Bool { if case .intList = self { true } else { false } }
+}
+
+extension TCFCanadaSection {
+    /// The section's findings (see ``GPPFinding/Rule``).
+    public func validate() -> [GPPFinding] {
+        guard let records = self["PubRestrictions"]?.records, records.contains(where: { $0.type == 3 }) else {
+            return []
+        }
+        return [GPPFinding(sectionId: 5, field: "PubRestrictions", rule: .reservedValue)]
+    }
+}

@@ -1,0 +1,125 @@
+/// A Global Privacy Platform string: a header (`Type Int(6) = 3`, `Version Int(6)`, the section ids
+/// as a Range(Fibonacci)), then one `~`-separated section per id, each decoded by its id.
+///
+/// ```swift
+/// let gpp = try GPPString(encoded: "DBABL~BVQqAAAAAg")   // Google UMP's usnat v1
+/// gpp.sectionIds                                          // [7]
+/// if case .us(let usnat) = gpp.sections[0] { usnat["SaleOptOut"] }  // .int(2)
+/// ```
+public struct GPPString: Sendable, Hashable {
+    /// The header's Version (1: "currently 1"; others are refused).
+    public var version: Int
+    /// The sections in header order (ascending ids).
+    public var sections: [GPPSection]
+    /// The header as decoded, for ``GPPEncodingStyle/preservingLayout``.
+    var decodedHeader: DecodedHeader?
+
+    struct DecodedHeader: Sendable, Hashable {
+        var text: String
+        var version: Int
+        var ids: [Int]
+        var layout: GPPPartLayout
+    }
+
+    /// The longest input the decoder reads by default, in UTF-8 bytes.
+    public static let defaultMaximumLength = 131_072
+
+    /// A string from its sections (ascending ids for it to encode).
+    public init(version: Int = 1, sections: [GPPSection]) {
+        self.version = version
+        self.sections = sections
+    }
+
+    /// The section ids in order.
+    public var sectionIds: [Int] { sections.map(\.id) }
+
+    /// The section with `id`, if the string has it.
+    public func section(_ id: Int) -> GPPSection? { sections.first { $0.id == id } }
+
+    /// Equal when version and sections are; how the header was padded does not count.
+    public static func == (lhs: GPPString, rhs: GPPString) -> Bool {
+        lhs.version == rhs.version && lhs.sections == rhs.sections
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(sections)
+    }
+
+    /// Decodes a GPP string and every section in it.
+    ///
+    /// Accepted: base64url parts padded by any of the three conventions (``GPPPadding``), so both
+    /// `DBABM` and `DBABMA`; the named ``GPPCompatibilityRule``; unknown section ids, kept as text.
+    /// Refused with a ``GPPError``: `+`, `/`, `=` and any other byte outside base64url; a header
+    /// Type other than 3 or Version other than 1; a section count other than the header's; an
+    /// unknown section Version; a value outside its type.
+    public init(encoded text: String, maximumLength: Int = defaultMaximumLength) throws(GPPError) {
+        guard !text.isEmpty else { throw GPPError(.empty, position: 1) }
+        guard text.utf8.count <= maximumLength else { throw GPPError(.inputTooLong, value: maximumLength) }
+        let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
+        let (ids, layout) = try Self.decodeHeader(Substring(parts[0]))
+        version = 1
+        guard ids.count == parts.count - 1 else {
+            throw GPPError(.sectionCountMismatch, sectionId: 3, field: "Sections", value: parts.count - 1)
+        }
+        decodedHeader = DecodedHeader(text: String(Substring(parts[0])), version: version, ids: ids, layout: layout)
+        sections = []
+        sections.reserveCapacity(ids.count)
+        var start = parts[0].count + 1
+        for (id, part) in zip(ids, parts.dropFirst()) {
+            sections.append(try GPPSection.decode(id: id, Substring(part), start: start))
+            start += part.count + 1
+        }
+    }
+
+    /// The section ids a header lists (the text before the first `~`, or a whole GPP string).
+    ///
+    /// - Throws: ``GPPError`` for the header (section 3): a byte outside base64url, Type other than
+    ///   3, Version other than 1, a malformed Range(Fibonacci), more characters than padding allows.
+    public static func sectionIDs(inHeader text: String) throws(GPPError) -> [Int] {
+        let header = text.utf8.split(separator: UInt8(ascii: "~"), maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return try decodeHeader(Substring(header)).ids
+    }
+
+    /// Reads the header: Type Int(6) = 3, Version Int(6) = 1, Sections Range(Fibonacci).
+    static func decodeHeader(_ text: Substring) throws(GPPError) -> (ids: [Int], layout: GPPPartLayout) {
+        var reader = try GPPBitReader(text.utf8, sectionId: 3, subsection: 0, start: 0)
+        let type = try reader.read(6, "Type")
+        guard type == 3 else { throw reader.error(.invalidHeaderType, "Type", bit: 0, value: type) }
+        let version = try reader.read(6, "Version")
+        guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 6, value: version) }
+        var budget = GPPLimits.idBudget
+        let ids = try reader.readFibonacciRange("Sections", budget: &budget)
+        return (ids, try reader.trailingLayout("Sections"))
+    }
+
+    /// Encodes the string: the header, then each section in `style`.
+    ///
+    /// ``GPPEncodingStyle/canonical`` pads every base64url part with zero bits to a multiple of 6,
+    /// the specification's rule and what Google UMP writes (`DBABL~BVQqAAAAAg`); iabgpp-es and
+    /// iabgpp-java write one more character where a byte boundary falls short (`DBABLA`), which
+    /// every reader accepts too. ``GPPEncodingStyle/preservingLayout`` gives back every decoded
+    /// string byte for byte, and keeps each part's convention where the value changed.
+    ///
+    /// - Throws: ``GPPError/Code/invalidSectionIDs`` unless the ids are ascending, unique and
+    ///   positive; ``GPPError/Code/unsupportedVersion`` for a header Version other than 1; each
+    ///   section's own encoding errors.
+    public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
+        let ids = sectionIds
+        guard GPPIDs.isValid(ids) else { throw GPPError(.invalidSectionIDs, sectionId: 3, field: "Sections") }
+        guard version == 1 else { throw GPPError(.unsupportedVersion, sectionId: 3, field: "Version", value: version) }
+        var texts: [String] = []
+        if style == .preservingLayout, let decodedHeader, decodedHeader.ids == ids, decodedHeader.version == version {
+            texts.append(decodedHeader.text)
+        } else {
+            var writer = GPPBitWriter(sectionId: 3)
+            try writer.write(3, 6, "Type")
+            try writer.write(version, 6, "Version")
+            try writer.writeFibonacciRange(ids, "Sections")
+            texts.append(writer.text(style == .preservingLayout ? decodedHeader?.layout : nil))
+        }
+        for section in sections { texts.append(try section.encoded(style)) }
+        return texts.joined(separator: "~")
+    }
+}

@@ -1,0 +1,155 @@
+extension TCFCanadaSection {
+    /// Decodes the section's text.
+    ///
+    /// The core is read the specification's way (``Encoding/fibonacci``) first. When that fails,
+    /// or its value does not re-encode to the bits read, the legacy fixed-width reading
+    /// (``Encoding/legacy``) is tried, as iabgpp-es 3.2.0 does ("trying the spec-compliant
+    /// (Fibonacci) interpretation first and, if it does not round-trip back to the input
+    /// bitstring, falling back to the legacy (fixed-range) interpretation"), for the core and the
+    /// sub-sections together (one encoding per section). A core that ends before PubRestrictions (fewer than 12 bits left, all
+    /// zero) is a v1.0 string: ``hasPubRestrictions`` is `false` and PubRestrictions empty.
+    ///
+    /// - Throws: ``GPPError`` (section 5): the specification reading's error when neither reads.
+    public init(encoded text: String) throws(GPPError) {
+        try self.init(encoded: text[...], start: 0)
+    }
+
+    init(encoded text: Substring, start: Int) throws(GPPError) {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map(Substring.init)
+        let fibonacci = Result { () throws(GPPError) in try Self.decode(parts, start: start, .fibonacci) }
+        var read: (section: TCFCanadaSection, reencodes: Bool)
+        switch fibonacci {
+        case .success(let fibonacci) where fibonacci.reencodes:
+            read = fibonacci
+            // The same bits may also read the legacy way, to another value that re-encodes to
+            // them (fixed-width restriction ids read as a bitfield): say so.
+            if let legacy = try? Self.decode(parts, start: start, .legacy), legacy.reencodes,
+                legacy.section.core != fibonacci.section.core
+                    || legacy.section.disclosedVendors != fibonacci.section.disclosedVendors
+            {
+                read.section.decoded?.alsoReadsAsLegacy = true
+            }
+        default:
+            do throws(GPPError) {
+                read = try Self.decode(parts, start: start, .legacy)
+            } catch {
+                // Neither reads cleanly: a specification reading that did not re-encode still
+                // stands; else its error is the one to report.
+                read = try fibonacci.get()
+            }
+        }
+        self = read.section
+        decoded?.text = String(text)
+    }
+
+    /// Every part read in `encoding`, and whether the value re-encodes to the bits read.
+    private static func decode(
+        _ parts: [Substring],
+        start: Int,
+        _ encoding: Encoding
+    ) throws(GPPError) -> (section: TCFCanadaSection, reencodes: Bool) {
+        var section = TCFCanadaSection()
+        section.encoding = encoding
+        var reader = try GPPBitReader(parts[0].utf8, sectionId: 5, subsection: 0, start: start)
+        let version = try reader.read(6, "Version")
+        guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 0, value: version) }
+        let table = fields(coreFields, encoding)
+        section.core = try GPPFieldTable.decode(Array(table.dropLast()), from: &reader)
+        if reader.remaining < 12 && reader.restIsZero {
+            section.hasPubRestrictions = false
+            section.core.append(.records([]))
+        } else {
+            section.core += try GPPFieldTable.decode([table[table.count - 1]], from: &reader)
+        }
+        var layouts = [try reader.trailingLayout(table[table.count - 1].name)]
+        var writer = GPPBitWriter(sectionId: 5)
+        try writeCore(section.core, hasPubRestrictions: section.hasPubRestrictions, encoding, into: &writer)
+        // Re-encoding gives the input: the same bits, then zero padding only.
+        var reencodes = writer.bits == reader.bits(upTo: reader.offset) && reader.restIsZero
+        var position = start + parts[0].count + 1
+        for (index, part) in parts.enumerated().dropFirst() {
+            var reader = try GPPBitReader(part.utf8, sectionId: 5, subsection: index, start: position)
+            position += part.count + 1
+            let type = try reader.read(3, "SubsectionType")
+            let table: [GPPField]
+            switch type {
+            case 1 where section.disclosedVendors == nil:
+                table = fields(disclosedVendorsFields, encoding)
+                section.disclosedVendors = try GPPFieldTable.decode(table, from: &reader)[0].ids
+            case 3 where section.publisherPurposes == nil:
+                table = publisherPurposesFields
+                section.publisherPurposes = try GPPFieldTable.decode(table, from: &reader)
+            default:
+                throw reader.error(.invalidSubsection, "SubsectionType", bit: 0, value: type)
+            }
+            layouts.append(try reader.trailingLayout(table[table.count - 1].name))
+            var writer = GPPBitWriter(sectionId: 5, subsection: index)
+            try writer.write(type, 3, "SubsectionType")
+            try GPPFieldTable.encode(
+                type == 1 ? [.ids(section.disclosedVendors ?? [])] : section.publisherPurposes ?? [],
+                table,
+                into: &writer
+            )
+            reencodes = reencodes && writer.bits == reader.bits(upTo: reader.offset) && reader.restIsZero
+        }
+        section.decoded = Decoded(text: "", model: section.model, parts: layouts)
+        return (section, reencodes)
+    }
+
+    private static func writeCore(
+        _ values: [GPPValue],
+        hasPubRestrictions: Bool,
+        _ encoding: Encoding,
+        into writer: inout GPPBitWriter
+    ) throws(GPPError) {
+        try writer.write(1, 6, "Version")
+        let table = fields(coreFields, encoding)
+        if hasPubRestrictions {
+            try GPPFieldTable.encode(values, table, into: &writer)
+        } else {
+            try GPPFieldTable.encode(Array(values.dropLast()), Array(table.dropLast()), into: &writer)
+        }
+    }
+
+    /// Encodes the section in ``encoding``.
+    ///
+    /// ``GPPEncodingStyle/canonical`` pads each part to a multiple of 6 bits, writes each vendor
+    /// set as a range only when strictly shorter than the bitfield, and leaves PubRestrictions out
+    /// when ``hasPubRestrictions`` is `false` (a v1.0 string). ``GPPEncodingStyle/preservingLayout``
+    /// gives a decoded, unchanged value back byte for byte.
+    ///
+    /// - Throws: ``GPPError/Code/unsupportedVersion`` for a version other than 1,
+    ///   ``GPPError/Code/invalidValue`` for a value that does not fit its field (or PubRestrictions
+    ///   left out while it holds records).
+    public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
+        if style == .preservingLayout, let decoded, decoded.model == model { return decoded.text }
+        guard version == 1 else { throw GPPError(.unsupportedVersion, sectionId: 5, field: "Version", value: version) }
+        guard hasPubRestrictions || core.last?.records?.isEmpty == true else {
+            throw GPPError(.invalidValue, sectionId: 5, field: "PubRestrictions")
+        }
+        func partLayout(_ index: Int) -> GPPPartLayout? {
+            guard style == .preservingLayout, let parts = decoded?.parts, index < parts.count else { return nil }
+            return parts[index]
+        }
+        var writer = GPPBitWriter(sectionId: 5)
+        try Self.writeCore(core, hasPubRestrictions: hasPubRestrictions, encoding, into: &writer)
+        var texts = [writer.text(partLayout(0))]
+        if let disclosedVendors {
+            var writer = GPPBitWriter(sectionId: 5, subsection: texts.count)
+            try writer.write(1, 3, "SubsectionType")
+            try GPPFieldTable.encode(
+                [.ids(disclosedVendors)],
+                Self.fields(Self.disclosedVendorsFields, encoding),
+                into: &writer
+            )
+            texts.append(writer.text(partLayout(texts.count)))
+        }
+        if let publisherPurposes {
+            var writer = GPPBitWriter(sectionId: 5, subsection: texts.count)
+            try writer.write(3, 3, "SubsectionType")
+            try GPPFieldTable.encode(publisherPurposes, Self.publisherPurposesFields, into: &writer)
+            texts.append(writer.text(partLayout(texts.count)))
+        }
+        return texts.joined(separator: ".")
+    }
+}

@@ -1,0 +1,45 @@
+import IABGPP
+import Testing
+
+/// Every vector of `Fixtures/gpp/sections.tsv`: decoded fields, what the decoder says it read,
+/// and the byte-for-byte re-encoding.
+@Suite struct SectionVectorTests {
+    /// The loader falls back to no vectors on a read error: this fails instead.
+    @Test func vectorsAreLoaded() {
+        #expect(SectionVector.all.count == 41)
+        let ids = Set(SectionVector.all.map(\.sectionId))
+        #expect(ids == Set([5, 6] + Array(7...27)))
+    }
+
+    @Test(arguments: SectionVector.all)
+    func decodes(_ vector: SectionVector) throws {
+        let gpp = try GPPString(encoded: vector.gpp)
+        #expect(gpp.sectionIds == [vector.sectionId])
+        let section = try #require(gpp.section(vector.sectionId))
+        #expect(section.fieldsJSON == vector.fieldsJSON)
+        if let layout = vector.notes["layout"], case .us(let us) = section { #expect(us.layout.rawValue == layout) }
+        if case .us(let us) = section { #expect(us.compatibility?.rawValue == vector.notes["compat"]) }
+        if case .tcfCaV1(let canada) = section {
+            #expect(canada.encoding.rawValue == vector.notes["encoding"])
+            #expect(canada.hasPubRestrictions == (vector.notes["hasPubRestrictions"] != "false"))
+        }
+        #expect(try gpp.encoded(.preservingLayout) == vector.gpp)
+        // Canonical: spec padding; decodes to the same value.
+        let canonical = try gpp.encoded()
+        #expect(try GPPString(encoded: canonical) == gpp)
+        if vector.notes["padding"] == "spec" { #expect(canonical == vector.gpp) }
+    }
+
+    /// The section alone decodes as inside the string.
+    @Test(arguments: SectionVector.all)
+    func sectionAlone(_ vector: SectionVector) throws {
+        let text = String(vector.gpp.split(separator: "~")[1])
+        let inString = try GPPString(encoded: vector.gpp).sections[0]
+        switch inString {
+        case .us(let us): #expect(try USSection(id: vector.sectionId, encoded: text) == us)
+        case .tcfCaV1(let canada): #expect(try TCFCanadaSection(encoded: text) == canada)
+        case .usPrivacy(let usp): #expect(try USPrivacySection(encoded: text) == usp)
+        default: Issue.record("unexpected section \(inString)")
+        }
+    }
+}

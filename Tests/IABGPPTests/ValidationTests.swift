@@ -1,0 +1,74 @@
+import IABGPP
+import Testing
+
+@Suite struct ValidationTests {
+    @Test func googleUMPStringIsValid() throws {
+        #expect(try GPPString(encoded: "DBABL~BVQqAAAAAg").validate() == [])
+    }
+
+    @Test func flaggedCompatibilityReading() throws {
+        let findings = try GPPString(encoded: "DBABLA~BVQVAAAAAAGA.YA").validate()
+        #expect(findings == [GPPFinding(sectionId: 7, field: "Version", rule: .compatibilityReading)])
+        #expect(findings[0].sectionName == "usnat")
+    }
+
+    @Test func mspaCoveredTransactionZero() throws {
+        // Every field 0: MspaCoveredTransaction 0 is not a value.
+        let findings = try GPPString(encoded: "DBABL~BAAAAAAAAA").validate()
+        #expect(findings == [GPPFinding(sectionId: 7, field: "MspaCoveredTransaction", rule: .mspaCoveredTransaction)])
+    }
+
+    @Test func rulesOnAModel() throws {
+        var usca = try #require(USSection(id: 8))
+        usca["MspaCoveredTransaction"] = .int(1)
+        #expect(usca.validate() == [])
+        usca["SaleOptOut"] = .int(1)  // opted out, notice 0 (not applicable)
+        usca["SharingOptOutNotice"] = .int(2)
+        usca["SharingOptOut"] = .int(2)  // did not opt out, no notice given
+        usca["MspaOptOutOptionMode"] = .int(1)
+        usca["MspaServiceProviderMode"] = .int(1)
+        usca["SensitiveDataProcessing"] = .list([0, 0, 3, 0, 0, 0, 0, 0, 0])
+        usca["PersonalDataConsents"] = .int(3)
+        #expect(
+            usca.validate() == [
+                GPPFinding(sectionId: 8, field: "SensitiveDataProcessing", rule: .reservedValue),
+                GPPFinding(sectionId: 8, field: "PersonalDataConsents", rule: .reservedValue),
+                GPPFinding(sectionId: 8, field: "MspaServiceProviderMode", rule: .mspaModes),
+                GPPFinding(sectionId: 8, field: "SaleOptOut", rule: .optOutWithoutNotice),
+                GPPFinding(sectionId: 8, field: "SharingOptOut", rule: .optOutWithoutNotice),
+            ]
+        )
+        // The value still encodes and decodes as it is: validation is its own step.
+        let text = try usca.encoded()
+        #expect(try USSection(id: 8, encoded: text) == usca)
+    }
+
+    @Test func canadaReservedRestrictionType() throws {
+        var canada = TCFCanadaSection()
+        canada["PubRestrictions"] = .records([GPPRangeRecord(key: 1, type: 3, ids: [4])])
+        #expect(canada.validate() == [GPPFinding(sectionId: 5, field: "PubRestrictions", rule: .reservedValue)])
+    }
+
+    /// Sections 24-27: the layout is read and reported; encoding takes the caller's, by default the
+    /// specification's section header; what would read back differently is refused.
+    @Test func mspaLayouts() throws {
+        let es = try USSection(id: 25, encoded: "BVVV.kkk")
+        #expect(es.layout == .noHeader)
+        #expect(es["SensitiveDataProcessing"] == .list([2, 1, 0, 2, 1, 0, 2, 1]))
+        var fresh = try #require(USSection(id: 25))
+        #expect(fresh.layout == .sectionHeader)
+        fresh["MspaVersion"] = .int(25)
+        #expect(try USSection(id: 25, encoded: fresh.encoded()) == fresh)
+        fresh.layout = .noHeader
+        #expect(throws: GPPError.self) { try fresh.encoded() }
+    }
+
+    /// The GPC sub-section: absent is `nil`, not `false`.
+    @Test func gpcAbsentIsNil() throws {
+        guard case .us(let absent) = try GPPString(encoded: "DBABL~BVQqAAAAAg").sections[0],
+            case .us(let present) = try GPPString(encoded: "DBABLA~BVQVAAAAAWA.QA").sections[0]
+        else { throw GPPError(.invalidValue) }
+        #expect(absent.gpc == nil)
+        #expect(present.gpc == false)
+    }
+}
