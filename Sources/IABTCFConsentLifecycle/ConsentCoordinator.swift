@@ -29,7 +29,8 @@ public final class ConsentCoordinator {
     public enum Keys {
         /// String: the ATT status seen at the last evaluation (`ATTStatus.rawValue`).
         public static let lastATTStatus = "IABTCFConsentLifecycle.lastATTStatus"
-        /// String `YYYY-MM-DD`: the UTC day the person last answered the ATT prompt.
+        /// String `YYYY-MM-DD`: the UTC day the person last answered the ATT prompt (the day a
+        /// request ended with the status authorized or denied).
         public static let attAnswered = "IABTCFConsentLifecycle.attAnswered"
         /// Integer 0 or 1: whether the stored TC string carries the rejection of an ATT refusal.
         public static let rejectionApplied = "IABTCFConsentLifecycle.rejectionApplied"
@@ -179,7 +180,9 @@ public final class ConsentCoordinator {
         return step
     }
 
-    /// Writes a TC string with all its derived keys, keeping `IABTCF_gdprApplies` as read.
+    /// Writes a TC string with all its derived keys through the store's one writer of a TC string,
+    /// with `IABTCF_gdprApplies` as it reads: 0 or 1 as an integer, or removed when it was unset or
+    /// malformed (both read as "applies").
     private func write(_ tcString: TCString, gdprApplies: Bool?) {
         try? store.writeInAppKeys(for: tcString, gdprApplies: gdprApplies)
     }
