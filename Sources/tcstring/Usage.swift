@@ -51,20 +51,13 @@ enum Usage {
         }.joined(separator: "\n")
     }
 
-    static let decode = """
-        usage: tcstring decode [--pretty] [--jobs N] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
-          Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
-          "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
-          Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
+    static let decode =
+        synopsis("decode", DecodeCommand.options) + "\n" + """
+              Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
+              "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
+              Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
 
-        """
-        + options([
-            ("--pretty", "indent the JSON for people"),
-            jobs,
-            ("--gvl FILE", "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(DecodeCommand.options) + "\n" + inputNote()
 
     static let permissions = """
         usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--compact] [--pretty]
@@ -159,81 +152,49 @@ enum Usage {
 
         """ + options(encodeChoiceOptions, width: encodeWidth)
 
-    static let reencode = """
-        usage: tcstring reencode [--jobs N] [--strict] [--max-length N] [STRING | -]
-          Decode and re-encode, keeping the input's layout for unchanged sections: any string that
-          decodes comes back byte for byte, a GPP string whole (its header and other sections as
-          they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
-          string longer than decoding accepts by default.
+    static let reencode =
+        synopsis("reencode", EncodeCommand.reencodeOptions) + "\n" + """
+              Decode and re-encode, keeping the input's layout for unchanged sections: any string that
+              decodes comes back byte for byte, a GPP string whole (its header and other sections as
+              they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
+              string longer than decoding accepts by default.
 
-        """
-        + options([jobs, ("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote()
+            """ + table(EncodeCommand.reencodeOptions) + "\n" + inputNote()
 
-    static let explain = """
-        usage: tcstring explain [--gvl FILE] [--strict] [--max-length N] [STRING | -]
-          Print every field (segment, bit offset, width, raw bits, value) and why each vendor
-          section is a bitfield or ranges. For a string that does not decode, every field read
-          before the error, then the error; exit 1.
+    static let explain =
+        synopsis("explain", ExplainCommand.options) + "\n" + """
+              Print every field (segment, bit offset, width, raw bits, value) and why each vendor
+              section is a bitfield or ranges. For a string that does not decode, every field read
+              before the error, then the error; exit 1.
 
-        """
-        + options([
-            ("--gvl FILE", "then list the names of the vendors the string mentions"),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(ExplainCommand.options) + "\n" + inputNote()
 
-    static let validate = """
-        usage: tcstring validate [--json] [--pretty] [--jobs N] [--gvl FILE] [--strict] [--max-length N]
-                                 [STRING | -]
-          Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
-          inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
-          \(purposeIds)): one finding per line (rule: message), exit 1 when any.
+    static let validate =
+        synopsis("validate", PolicyCommands.validateOptions) + "\n" + """
+              Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
+              inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
+              \(purposeIds)): one finding per line (rule: message), exit 1 when any.
 
-        """
-        + options([
-            (
-                "--json",
-                "print {\"valid\", \"findings\": [{\"rule\", \"message\"}]}, or {\"error\": {...}} for\n"
-                    + "input that does not decode (exit 1 for both; the JSON tells them apart)"
-            ),
-            ("--pretty", "indent the JSON (implies --json)"),
-            jobs,
-            (
-                "--gvl FILE",
-                "also check against the vendor list: vendors absent or deleted, a newer\n"
-                    + "VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions\n"
-                    + "of type 1/2 on purposes the vendor does not declare flexible"
-            ),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(PolicyCommands.validateOptions) + "\n" + inputNote()
 
-    static let inApp = """
-        usage: tcstring inapp [--gdpr-applies B] [--pretty] [--jobs N] [--strict] [--max-length N]
-                              [STRING | -]
-          Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
-          GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
+    static let inApp =
+        synopsis("inapp", PolicyCommands.inAppOptions) + "\n" + """
+              Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
+              GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
 
-        """
-        + options([
-            ("--gdpr-applies B", "add IABTCF_gdprApplies: true or 1 gives 1, false or 0 gives 0"),
-            ("--pretty", "indent the JSON"),
-            jobs,
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(PolicyCommands.inAppOptions) + "\n" + inputNote()
 
-    static let additionalConsent = """
-        usage: tcstring ac [--pretty] [--jobs N] [STRING | -]
-          Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
-          {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
-          1-based character position. Without STRING, or with -, one string per line of standard
-          input, {"error": {...}} for a line that does not parse or is blank (as decode writes it,
-          with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
-          as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
-          each line are trimmed.
+    static let additionalConsent =
+        synopsis("ac", AdditionalConsentCommand.options) + "\n" + """
+              Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
+              {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
+              1-based character position. Without STRING, or with -, one string per line of standard
+              input, {"error": {...}} for a line that does not parse or is blank (as decode writes it,
+              with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
+              as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
+              each line are trimmed.
 
-        """ + options([("--pretty", "indent the JSON"), jobs])
+            """ + table(AdditionalConsentCommand.options)
 
     static let bench = """
         usage: tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
@@ -246,21 +207,15 @@ enum Usage {
           FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
         """
 
-    static let random = """
-        usage: tcstring random [--count N] [--seed S] [--date YYYY-MM-DD | --any]
-          Print N canonical TC strings of seeded random models, one per line, covering every
-          feature (vendor ranges and bitfields, restrictions, every segment, custom purposes). Each
-          passes validate: created and last updated on one day, CmpId 2 or more, a TCF 2.2 policy
-          version, Disclosed Vendors covering every vendor bit, no legitimate interest on the
-          consent-only purposes, only the defined special features.
+    static let random =
+        synopsis("random", RandomCommand.options, operands: "") + "\n" + """
+              Print N canonical TC strings of seeded random models, one per line, covering every
+              feature (vendor ranges and bitfields, restrictions, every segment, custom purposes). Each
+              passes validate: created and last updated on one day, CmpId 2 or more, a TCF 2.2 policy
+              version, Disclosed Vendors covering every vendor bit, no legitimate interest on the
+              consent-only purposes, only the defined special features.
 
-        """
-        + options([
-            ("--count N", "how many strings (default 100)"),
-            ("--seed S", "the generator's seed (default 1): the same seed gives the same strings"),
-            ("--date YYYY-MM-DD", "the day the strings are created (default: today, UTC)"),
-            ("--any", "anything the format holds, valid or not (for differential tests)"),
-        ])
+            """ + table(RandomCommand.options)
 
     static let att = """
         usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
