@@ -59,98 +59,42 @@ enum Usage {
 
             """ + table(DecodeCommand.options) + "\n" + inputNote()
 
-    static let permissions = """
-        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--compact] [--pretty]
-                                    [--jobs N] [--strict] [--max-length N] [STRING | -]
-          For each vendor of the vendor list FILE (ascending), may it process each purpose, special
-          purpose and special feature under this string? One JSON object per vendor and line:
-          {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
-          "specialPurposes": {...}, "specialFeatures": {"1": {"allowed", "reason"}, ...}}; basis is
-          "consent", "legitimateInterest" or null when not allowed. From standard input, one line per
-          string: {"tcString", "vendors": [...]}.
+    static let permissions =
+        synopsis("permissions", PermissionsCommand.options) + "\n" + """
+              For each vendor of the vendor list FILE (ascending), may it process each purpose, special
+              purpose and special feature under this string? One JSON object per vendor and line:
+              {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
+              "specialPurposes": {...}, "specialFeatures": {"1": {"allowed", "reason"}, ...}}; basis is
+              "consent", "legitimateInterest" or null when not allowed. From standard input, one line per
+              string: {"tcString", "vendors": [...]}.
 
-        """
-        + options([
-            ("--gvl FILE", "the Global Vendor List JSON (specification 2 or 3)"),
-            (
-                "--vendor IDS",
-                "only these vendors, e.g. 1,5-9; a vendor named alone that the list does not hold\n"
-                    + "gets {\"error\": {...}} in its place (exit 1); a range takes the vendors it holds"
-            ),
-            ("--purpose IDS", "only these purposes, each defined by the list"),
-            (
-                "--compact",
-                "one line per string, for pipelines: {\"tcString\", \"vendors\": {\"ID\": {\"consent\",\n"
-                    + "\"legitimateInterest\", \"specialPurposes\", \"specialFeatures\"}}}, the ids each\n"
-                    + "vendor is allowed (purposes by basis)"
-            ),
-            ("--pretty", "indent the JSON"),
-            jobs,
-            ("--strict", "strict decoding (see tcstring decode --help)"),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(PermissionsCommand.options) + "\n" + inputNote()
 
-    /// The options of `encode`'s two modes, printed in one column (``encodeWidth``).
-    static let encodeOptions = [
-        (
-            "--max-length N",
-            "write strings up to N bytes (default \(TCString.DecodingOptions.defaultMaximumLength)); decoding them then\n"
-                + "needs the same --max-length"
-        )
-    ]
-    static let encodeChoiceOptions = [
-        ("--accept-all", "the choice: Accept All"),
-        ("--reject-all", "the choice: Reject All"),
-        (
-            "--choice FILE",
-            "a JSON object with any of purposeConsents,\npurposeLegitimateInterestObjections, specialFeatureOptIns,\n"
-                + "vendorConsents, vendorLegitimateInterestObjections (id lists);\n"
-                + "legitimate interests are Accept All's less the objections"
-        ),
-        (
-            "--cmp-id N",
-            "CmpId, \(TCFPolicy.registeredCmpIds.text); --cmp-version N (default 0), --consent-screen N (0)"
-        ),
-        ("--language XX", "ConsentLanguage (default EN); --publisher-cc XX PublisherCC (AA)"),
-        (
-            "--vendors IDS",
-            "the shown vendors, e.g. 1,5-9 (default: the list's vendors without\n"
-                + "a deletedDate); an id the list does not hold is an error"
-        ),
-        (
-            "--restrictions FILE",
-            "a JSON list of {"
-                + PublisherRestriction.SchemaKey.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "}"
-        ),
-        ("--date YYYY-MM-DD", "the day of the choice (default: today, UTC)"),
-        ("--max-length N", "as above"),
-    ]
-    static let encodeWidth = (encodeOptions + encodeChoiceOptions).map(\.0.count).max() ?? 0
+    static let encode =
+        synopsis("encode", [EncodeChoiceCommand.maximumLengthOption], operands: "[FILE | JSON | -]") + "\n" + """
+              Read one JSON object in the decode schema (from FILE, from the argument itself when it
+              starts with {, or from standard input) and print its canonical TC string; fails
+              (encodingTooLong) rather than print a string longer than decoding accepts by default.
 
-    static let encode = """
-        usage: tcstring encode [--max-length N] [FILE | JSON | -]
-          Read one JSON object in the decode schema (from FILE, from the argument itself when it
-          starts with {, or from standard input) and print its canonical TC string; fails
-          (encodingTooLong) rather than print a string longer than decoding accepts by default.
+            """ + table([EncodeChoiceCommand.maximumLengthOption], width: encodeWidth) + "\n" + EncodeCommand.keysHelp
+        + "\n" + encodeChoice
 
-        """
-        + options(encodeOptions, width: encodeWidth) + "\n" + EncodeCommand.keysHelp + "\n" + encodeChoice
+    /// The width of `encode`'s option column, the same for both modes.
+    static let encodeWidth = EncodeChoiceCommand.options.map(\.label.count).max() ?? 0
 
-    static let encodeChoice = """
-        usage: tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N
-                               [--cmp-version N] [--consent-screen N] [--language XX]
-                               [--publisher-cc XX] [--vendors IDS] [--restrictions FILE]
-                               [--date YYYY-MM-DD] [--max-length N]
-          Print the TC string a CMP writes for a choice made in a notice showing vendors of the
-          vendor list FILE: Disclosed Vendors = the shown vendors; Accept All consents to every
-          purpose, special feature and vendor they declare on consent (or flexible) and sets the
-          legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
-          policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
-          the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
-          policy-2 list after \(TCFPolicy.tcf22LastDayBefore), a restriction the vendor's declarations do not allow,
-          CmpId 0 or 1) is refused, exit 1.
+    static let encodeChoice =
+        synopsis("encode", EncodeChoiceCommand.options, operands: "") + "\n" + """
+              Print the TC string a CMP writes for a choice made in a notice showing vendors of the
+              vendor list FILE (one of --accept-all, --reject-all and --choice FILE; --cmp-id N is
+              required): Disclosed Vendors = the shown vendors; Accept All consents to every
+              purpose, special feature and vendor they declare on consent (or flexible) and sets the
+              legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
+              policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
+              the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
+              policy-2 list after \(TCFPolicy.tcf22LastDayBefore), a restriction the vendor's declarations do not allow,
+              CmpId 0 or 1) is refused, exit 1.
 
-        """ + options(encodeChoiceOptions, width: encodeWidth)
+            """ + table(EncodeChoiceCommand.options, width: encodeWidth)
 
     static let reencode =
         synopsis("reencode", EncodeCommand.reencodeOptions) + "\n" + """
@@ -196,16 +140,17 @@ enum Usage {
 
             """ + table(AdditionalConsentCommand.options)
 
-    static let bench = """
-        usage: tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
-          Time the workload on each line of FILE (build with -c release); prints
-          {"line", "chars", "workload", "nsPerOp", "checksum"} per line. decode: a full TCString;
-          scan: validate every field and build nothing (TCString.query); query: 30 consent questions
-          answered without building a value (TCString.query); query-value: the same questions of a
-          decoded TCString; full: decode and read every field and id. permissions: the full
-          permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
-          FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
-        """
+    static let bench =
+        synopsis("bench", BenchCommand.options, operands: "FILE") + "\n" + """
+              Time the workload on each line of FILE (build with -c release); prints
+              {"line", "chars", "workload", "nsPerOp", "checksum"} per line. decode: a full TCString;
+              scan: validate every field and build nothing (TCString.query); query: 30 consent questions
+              answered without building a value (TCString.query); query-value: the same questions of a
+              decoded TCString; full: decode and read every field and id. permissions: the full
+              permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
+              FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
+
+            """ + table(BenchCommand.options)
 
     static let random =
         synopsis("random", RandomCommand.options, operands: "") + "\n" + """
@@ -287,68 +232,36 @@ enum Usage {
           --scope is given, --gvl unless the rejection removes all vendors.
         """
 
-    static let ads = """
-        usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
-                            [--gdpr-applies B] [--pretty] [--jobs N] [--strict] [--max-length N]
-                            [STRING | -]
-          May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
-          applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
-          object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
-          "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
-            {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
-            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
-            {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
-            {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
-              what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
-              string's answer for the vendor (a permission reason, as in tcstring permissions)
-          A string that does not decode gives {"error": {...}} and exit 1.
+    static let ads =
+        synopsis("ads", AdsCommand.options) + "\n" + """
+              May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
+              applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
+              object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
+              "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
+                {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
+                {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+                {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
+                {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
+                  what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
+                  string's answer for the vendor (a permission reason, as in tcstring permissions)
+              A string that does not decode gives {"error": {...}} and exit 1.
 
-        """
-        + options([
-            ("--vendor N", "the vendor id (default 755, Google)"),
-            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
-            ("--max-age-days N", "days a choice is valid (default 395, Google's 13 months)"),
-            (
-                "--gdpr-applies B",
-                "true or 1 (default), false or 0: where the GDPR does not apply\nthe TC string does not limit the mode"
-            ),
-            ("--pretty", "indent the JSON"),
-            jobs,
-            ("--strict", "strict decoding (see tcstring decode --help)"),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(AdsCommand.options) + "\n" + inputNote()
 
-    static let renew = """
-        usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
-                              [--today YYYY-MM-DD] [--pretty] [--jobs N] [--strict] [--max-length N]
-                              [STRING | -]
-          Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
-          "reasons": [...]}, each reason {"reason", ...details}:
-            {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
-            {"reason": "changedDeclarations", "vendors": [{"vendorId", "purposes",
-              "legIntPurposes", "specialPurposes", "specialFeatures"}]}  what each disclosed
-              vendor gained since --previous-gvl (purposes: on consent or flexible;
-              legIntPurposes: on legitimate interest or flexible)
-            {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
-            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
-          Exit 0 whether or not to renew, 1 for a string that does not decode.
+    static let renew =
+        synopsis("renew", RenewCommand.options) + "\n" + """
+              Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
+              "reasons": [...]}, each reason {"reason", ...details}:
+                {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
+                {"reason": "changedDeclarations", "vendors": [{"vendorId", "purposes",
+                  "legIntPurposes", "specialPurposes", "specialFeatures"}]}  what each disclosed
+                  vendor gained since --previous-gvl (purposes: on consent or flexible;
+                  legIntPurposes: on legitimate interest or flexible)
+                {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
+                {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+              Exit 0 whether or not to renew, 1 for a string that does not decode.
 
-        """
-        + options([
-            ("--gvl FILE", "the vendor list the notice shows now"),
-            ("--previous-gvl FILE", "the list of the string's VendorListVersion (for changedDeclarations)"),
-            (
-                "--vendors IDS",
-                "the vendors the notice shows, e.g. 1,5-9 (default: the string's\n"
-                    + "Disclosed Vendors; without the segment, the list's vendors\nwithout a deletedDate)"
-            ),
-            ("--max-age-days N", "days a choice is kept (default 395, about 13 months)"),
-            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
-            ("--pretty", "indent the JSON"),
-            jobs,
-            ("--strict", "strict decoding (see tcstring decode --help)"),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(RenewCommand.options) + "\n" + inputNote()
 
     static let tool = """
         usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]
