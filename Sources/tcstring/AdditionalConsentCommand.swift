@@ -5,18 +5,24 @@ import TCStringToolSupport
 /// `tcstring ac [--pretty] [STRING | -]`: parses a Google Additional Consent string and prints
 /// `{"version", "consentedProviders", "disclosedProviders", "formatted"}`.
 enum AdditionalConsentCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "ac")
+    struct Values {
         var pretty = false
         var jobs: Int?
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--pretty": pretty = true
-            case "--jobs", "-j": jobs = arguments.jobs()
-            default: return false
-            }
-            return true
-        }
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            SharedOptions.pretty(\.pretty),
+            .value(["--jobs", "-j"], "N", Usage.jobs.1) { values, arguments, _ in values.jobs = arguments.jobs() },
+        ]
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "ac")
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (pretty, jobs) = (values.pretty, values.jobs)
         let indent = pretty
         return Inputs.lines(operands, arguments, jobs: jobs, failure: .errorObject(pretty: pretty)) {
             input,

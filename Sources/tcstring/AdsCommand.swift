@@ -5,29 +5,48 @@ import TCStringToolSupport
 
 /// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies B] [--pretty] [STRING | -]`.
 enum AdsCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "ads")
+    struct Values {
         var vendor = TCString.googleVendorId
         var maximumAge = TCString.commonMaximumAge
         var today: Timestamp?
-        var gdprApplies = true
+        var gdprApplies: Bool?
         var pretty = false
         var decoding = DecodingFlags()
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--pretty": pretty = true
-            case "--vendor":
-                vendor = arguments.value(of: option, "a vendor id (\((1...VendorSet.maxID).text))") {
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            .value(["--vendor"], "N", "the vendor id (default \(TCString.googleVendorId), Google)") {
+                values,
+                arguments,
+                name in
+                values.vendor = arguments.value(of: name, "a vendor id (\((1...VendorSet.maxID).text))") {
                     Int($0).flatMap { (1...VendorSet.maxID).contains($0) ? $0 : nil }
                 }
-            case "--max-age-days": maximumAge = arguments.days(of: option)
-            case "--today": today = arguments.day(of: option)
-            case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
-        let day = today ?? EncodeCommand.today()
+            },
+            SharedOptions.today(\.today),
+            SharedOptions.maximumAge(
+                \.maximumAge,
+                help: "days a choice is valid (default \(TCString.commonMaximumAge), Google's 13 months)"
+            ),
+            SharedOptions.gdprApplies(
+                \.gdprApplies,
+                help:
+                    "true or 1 (default), false or 0: where the GDPR does not apply\nthe TC string does not limit the mode"
+            ),
+            SharedOptions.pretty(\.pretty),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "ads")
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (vendor, maximumAge, gdprApplies, pretty, decoding) = (
+            values.vendor, values.maximumAge, values.gdprApplies ?? true, values.pretty, values.decoding
+        )
+        let day = values.today ?? EncodeCommand.today()
         let failure = FailureOutput.errorObjectAlways(pretty: pretty)
         let (id, applies, age, indent) = (vendor, gdprApplies, maximumAge, pretty)
         return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {

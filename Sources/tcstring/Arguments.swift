@@ -176,9 +176,9 @@ enum Suggestion {
 /// `--jobs N` (`-j N`), which every command that streams standard input takes: one parser each,
 /// so they mean the same everywhere.
 struct DecodingFlags {
-    private(set) var options = TCString.DecodingOptions()
+    var options = TCString.DecodingOptions()
     /// `--jobs`, when the command streams (`nil`: every core).
-    private(set) var jobs: Int?
+    var jobs: Int?
     /// Whether the command reads lines of standard input, and so takes `--jobs`.
     let streams: Bool
 

@@ -5,19 +5,25 @@ import TCStringToolSupport
 
 /// `tcstring decode [--pretty] [--jobs N] [STRING | -]` (see ``Usage/decode``).
 enum DecodeCommand {
+    struct Values {
+        var pretty = false
+        var gvl: GlobalVendorList?
+        var decoding = DecodingFlags()
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            SharedOptions.pretty(\.pretty, help: "indent the JSON for people"),
+            SharedOptions.gvl(\.gvl, help: "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "decode")
-        var pretty = false
-        var decoding = DecodingFlags()
-        var gvl: GlobalVendorList?
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--pretty": pretty = true
-            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (pretty, decoding, gvl) = (values.pretty, values.decoding, values.gvl)
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
         if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {
             return BatchLines.run(jobs: decoding.jobs ?? BatchLines.defaultJobs, options: decoding.options) {

@@ -60,10 +60,13 @@ enum EncodeCommand {
     }
 
     /// Decodes each TC or GPP string and prints its layout-preserving re-encoding.
+    /// `reencode`'s options, declared once (see ``OptionRow``).
+    static var reencodeOptions: [OptionRow<DecodingFlags>] { DecodingFlags.rows(\.self, streams: true) }
+
     static func reencode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "reencode")
         var decoding = DecodingFlags()
-        let operands = arguments.parse { option, arguments in decoding.parse(option, &arguments) }
+        let operands = arguments.parse(reencodeOptions, into: &decoding)
         let options = decoding.options
         return Inputs.lines(operands, arguments, options: options, jobs: decoding.jobs, failure: .emptyLine) {
             input,

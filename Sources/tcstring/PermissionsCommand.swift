@@ -6,30 +6,52 @@ import TCStringToolSupport
 /// `tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--compact] [--pretty] ... [STRING | -]`
 /// (see ``Usage/permissions``).
 enum PermissionsCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "permissions")
+    struct Values {
         var gvl: GlobalVendorList?
         var vendorFilter: Set<Int>?
         var namedVendors: Set<Int> = []
         var purposeFilter: Set<Int>?
-        var decoding = DecodingFlags()
-        var pretty = false
         var compact = false
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
-            case "--vendor":
-                let list = arguments.ids(of: option)
-                vendorFilter = list.ids
-                namedVendors = list.namedAlone
-            case "--purpose": purposeFilter = arguments.ids(of: option).ids
-            case "--pretty": pretty = true
-            case "--compact": compact = true
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
-        guard let gvl else { arguments.fail("needs --gvl FILE") }
+        var pretty = false
+        var decoding = DecodingFlags()
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            SharedOptions.gvl(\.gvl, help: "the Global Vendor List JSON (specification 2 or 3)", required: true),
+            .value(
+                ["--vendor"],
+                "IDS",
+                "only these vendors, e.g. 1,5-9; a vendor named alone that the list does not hold\n"
+                    + "gets {\"error\": {...}} in its place (exit 1); a range takes the vendors it holds"
+            ) { values, arguments, name in
+                let list = arguments.ids(of: name)
+                values.vendorFilter = list.ids
+                values.namedVendors = list.namedAlone
+            },
+            .value(["--purpose"], "IDS", "only these purposes, each defined by the list") { values, arguments, name in
+                values.purposeFilter = arguments.ids(of: name).ids
+            },
+            .flag(
+                "--compact",
+                "one line per string, for pipelines: {\"tcString\", \"vendors\": {\"ID\": {\"consent\",\n"
+                    + "\"legitimateInterest\", \"specialPurposes\", \"specialFeatures\"}}}, the ids each\n"
+                    + "vendor is allowed (purposes by basis)"
+            ) { $0.compact = true },
+            SharedOptions.pretty(\.pretty),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "permissions")
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (vendorFilter, namedVendors, purposeFilter, compact, pretty, decoding) = (
+            values.vendorFilter, values.namedVendors, values.purposeFilter, values.compact, values.pretty,
+            values.decoding
+        )
+        guard let gvl = values.gvl else { arguments.fail("needs --gvl FILE") }
         if let undefined = purposeFilter?.subtracting(gvl.purposes.keys).min() {
             arguments.fail("purpose \(undefined) is not defined by vendor list \(gvl.vendorListVersion)")
         }

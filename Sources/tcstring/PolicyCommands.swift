@@ -7,21 +7,36 @@ import TCStringToolSupport
 /// `tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]`.
 enum PolicyCommands {
     /// Lists policy findings, one per line (`rule: message`), and exits 1 when there are any.
-    static func validate(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "validate")
+    struct ValidateValues {
         var json = false
         var pretty = false
-        var decoding = DecodingFlags()
         var gvl: GlobalVendorList?
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
-            case "--json": json = true
-            case "--pretty": (json, pretty) = (true, true)
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
+        var decoding = DecodingFlags()
+    }
+
+    /// `validate`'s options, declared once (see ``OptionRow``).
+    static var validateOptions: [OptionRow<ValidateValues>] {
+        [
+            .flag(
+                "--json",
+                "print {\"valid\", \"findings\": [{\"rule\", \"message\"}]}, or {\"error\": {...}} for\n"
+                    + "input that does not decode (exit 1 for both; the JSON tells them apart)"
+            ) { $0.json = true },
+            .flag("--pretty", "indent the JSON (implies --json)") { ($0.json, $0.pretty) = (true, true) },
+            SharedOptions.gvl(
+                \.gvl,
+                help: "also check against the vendor list: vendors absent or deleted, a newer\n"
+                    + "VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions\n"
+                    + "of type 1/2 on purposes the vendor does not declare flexible"
+            ),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    static func validate(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "validate")
+        var values = ValidateValues()
+        let operands = arguments.parse(validateOptions, into: &values)
+        let (json, pretty, decoding, gvl) = (values.json, values.pretty, values.decoding, values.gvl)
         let failure: FailureOutput = json ? .errorObjectAlways(pretty: pretty) : .nothing
         let (asJSON, list, indent) = (json, gvl, pretty)
         return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
@@ -48,19 +63,28 @@ enum PolicyCommands {
     }
 
     /// Prints the IABTCF_ key/value map as one JSON object, keys sorted.
-    static func inApp(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "inapp")
+    struct InAppValues {
         var gdprApplies: Bool?
         var pretty = false
         var decoding = DecodingFlags()
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
-            case "--pretty": pretty = true
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
+    }
+
+    /// `inapp`'s options, declared once (see ``OptionRow``).
+    static var inAppOptions: [OptionRow<InAppValues>] {
+        [
+            SharedOptions.gdprApplies(
+                \.gdprApplies,
+                help: "add IABTCF_gdprApplies: true or 1 gives 1, false or 0 gives 0"
+            ),
+            SharedOptions.pretty(\.pretty),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    static func inApp(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "inapp")
+        var values = InAppValues()
+        let operands = arguments.parse(inAppOptions, into: &values)
+        let (gdprApplies, pretty, decoding) = (values.gdprApplies, values.pretty, values.decoding)
         let (options, applies) = (decoding.options, gdprApplies)
         // A TC string's own text is its IABTCF_TCString (what re-encoding it would give back).
         @Sendable func keys(_ input: Input) throws -> [String: InAppValue] {

@@ -6,8 +6,7 @@ import TCStringToolSupport
 /// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD]
 /// [--pretty] [--strict] [--max-length N] [STRING | -]`.
 enum RenewCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "renew")
+    struct Values {
         var gvl: GlobalVendorList?
         var previous: GlobalVendorList?
         var vendors: VendorSet?
@@ -15,19 +14,41 @@ enum RenewCommand {
         var today: Timestamp?
         var pretty = false
         var decoding = DecodingFlags()
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--pretty": pretty = true
-            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
-            case "--previous-gvl": previous = VendorListFile.load(arguments.value(of: option))
-            case "--vendors": vendors = arguments.vendors(of: option)
-            case "--max-age-days": maximumAge = arguments.days(of: option)
-            case "--today": today = arguments.day(of: option)
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
-        guard let gvl else { arguments.fail("needs --gvl FILE") }
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            SharedOptions.gvl(\.gvl, help: "the vendor list the notice shows now", required: true),
+            .value(["--previous-gvl"], "FILE", "the list of the string's VendorListVersion (for changedDeclarations)") {
+                values,
+                arguments,
+                name in
+                values.previous = VendorListFile.load(arguments.value(of: name))
+            },
+            .value(
+                ["--vendors"],
+                "IDS",
+                "the vendors the notice shows, e.g. 1,5-9 (default: the string's\n"
+                    + "Disclosed Vendors; without the segment, the list's vendors\nwithout a deletedDate)"
+            ) { values, arguments, name in values.vendors = arguments.vendors(of: name) },
+            SharedOptions.maximumAge(
+                \.maximumAge,
+                help: "days a choice is kept (default \(TCString.commonMaximumAge), about 13 months)"
+            ),
+            SharedOptions.today(\.today),
+            SharedOptions.pretty(\.pretty),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "renew")
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (previous, vendors, maximumAge, today, pretty, decoding) = (
+            values.previous, values.vendors, values.maximumAge, values.today, values.pretty, values.decoding
+        )
+        guard let gvl = values.gvl else { arguments.fail("needs --gvl FILE") }
         if let vendors {
             let unknown = vendors.subtracting(gvl.vendorIds)
             if !unknown.isEmpty { Terminal.inputError("--vendors: \(unknown) are not in the vendor list") }

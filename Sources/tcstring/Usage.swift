@@ -51,216 +51,116 @@ enum Usage {
         }.joined(separator: "\n")
     }
 
-    static let decode = """
-        usage: tcstring decode [--pretty] [--jobs N] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
-          Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
-          "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
-          Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
+    static let decode =
+        synopsis("decode", DecodeCommand.options) + "\n" + """
+              Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
+              "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
+              Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
 
-        """
-        + options([
-            ("--pretty", "indent the JSON for people"),
-            jobs,
-            ("--gvl FILE", "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(DecodeCommand.options) + "\n" + inputNote()
 
-    static let permissions = """
-        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--compact] [--pretty]
-                                    [--jobs N] [--strict] [--max-length N] [STRING | -]
-          For each vendor of the vendor list FILE (ascending), may it process each purpose, special
-          purpose and special feature under this string? One JSON object per vendor and line:
-          {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
-          "specialPurposes": {...}, "specialFeatures": {"1": {"allowed", "reason"}, ...}}; basis is
-          "consent", "legitimateInterest" or null when not allowed. From standard input, one line per
-          string: {"tcString", "vendors": [...]}.
+    static let permissions =
+        synopsis("permissions", PermissionsCommand.options) + "\n" + """
+              For each vendor of the vendor list FILE (ascending), may it process each purpose, special
+              purpose and special feature under this string? One JSON object per vendor and line:
+              {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
+              "specialPurposes": {...}, "specialFeatures": {"1": {"allowed", "reason"}, ...}}; basis is
+              "consent", "legitimateInterest" or null when not allowed. From standard input, one line per
+              string: {"tcString", "vendors": [...]}.
 
-        """
-        + options([
-            ("--gvl FILE", "the Global Vendor List JSON (specification 2 or 3)"),
-            (
-                "--vendor IDS",
-                "only these vendors, e.g. 1,5-9; a vendor named alone that the list does not hold\n"
-                    + "gets {\"error\": {...}} in its place (exit 1); a range takes the vendors it holds"
-            ),
-            ("--purpose IDS", "only these purposes, each defined by the list"),
-            (
-                "--compact",
-                "one line per string, for pipelines: {\"tcString\", \"vendors\": {\"ID\": {\"consent\",\n"
-                    + "\"legitimateInterest\", \"specialPurposes\", \"specialFeatures\"}}}, the ids each\n"
-                    + "vendor is allowed (purposes by basis)"
-            ),
-            ("--pretty", "indent the JSON"),
-            jobs,
-            ("--strict", "strict decoding (see tcstring decode --help)"),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(PermissionsCommand.options) + "\n" + inputNote()
 
-    /// The options of `encode`'s two modes, printed in one column (``encodeWidth``).
-    static let encodeOptions = [
-        (
-            "--max-length N",
-            "write strings up to N bytes (default \(TCString.DecodingOptions.defaultMaximumLength)); decoding them then\n"
-                + "needs the same --max-length"
-        )
-    ]
-    static let encodeChoiceOptions = [
-        ("--accept-all", "the choice: Accept All"),
-        ("--reject-all", "the choice: Reject All"),
-        (
-            "--choice FILE",
-            "a JSON object with any of purposeConsents,\npurposeLegitimateInterestObjections, specialFeatureOptIns,\n"
-                + "vendorConsents, vendorLegitimateInterestObjections (id lists);\n"
-                + "legitimate interests are Accept All's less the objections"
-        ),
-        (
-            "--cmp-id N",
-            "CmpId, \(TCFPolicy.registeredCmpIds.text); --cmp-version N (default 0), --consent-screen N (0)"
-        ),
-        ("--language XX", "ConsentLanguage (default EN); --publisher-cc XX PublisherCC (AA)"),
-        (
-            "--vendors IDS",
-            "the shown vendors, e.g. 1,5-9 (default: the list's vendors without\n"
-                + "a deletedDate); an id the list does not hold is an error"
-        ),
-        (
-            "--restrictions FILE",
-            "a JSON list of {"
-                + PublisherRestriction.SchemaKey.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "}"
-        ),
-        ("--date YYYY-MM-DD", "the day of the choice (default: today, UTC)"),
-        ("--max-length N", "as above"),
-    ]
-    static let encodeWidth = (encodeOptions + encodeChoiceOptions).map(\.0.count).max() ?? 0
+    static let encode =
+        synopsis("encode", [EncodeChoiceCommand.maximumLengthOption], operands: "[FILE | JSON | -]") + "\n" + """
+              Read one JSON object in the decode schema (from FILE, from the argument itself when it
+              starts with {, or from standard input) and print its canonical TC string; fails
+              (encodingTooLong) rather than print a string longer than decoding accepts by default.
 
-    static let encode = """
-        usage: tcstring encode [--max-length N] [FILE | JSON | -]
-          Read one JSON object in the decode schema (from FILE, from the argument itself when it
-          starts with {, or from standard input) and print its canonical TC string; fails
-          (encodingTooLong) rather than print a string longer than decoding accepts by default.
+            """ + table([EncodeChoiceCommand.maximumLengthOption], width: encodeWidth) + "\n" + EncodeCommand.keysHelp
+        + "\n" + encodeChoice
 
-        """
-        + options(encodeOptions, width: encodeWidth) + "\n" + EncodeCommand.keysHelp + "\n" + encodeChoice
+    /// The width of `encode`'s option column, the same for both modes.
+    static let encodeWidth = EncodeChoiceCommand.options.map(\.label.count).max() ?? 0
 
-    static let encodeChoice = """
-        usage: tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N
-                               [--cmp-version N] [--consent-screen N] [--language XX]
-                               [--publisher-cc XX] [--vendors IDS] [--restrictions FILE]
-                               [--date YYYY-MM-DD] [--max-length N]
-          Print the TC string a CMP writes for a choice made in a notice showing vendors of the
-          vendor list FILE: Disclosed Vendors = the shown vendors; Accept All consents to every
-          purpose, special feature and vendor they declare on consent (or flexible) and sets the
-          legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
-          policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
-          the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
-          policy-2 list after \(TCFPolicy.tcf22LastDayBefore), a restriction the vendor's declarations do not allow,
-          CmpId 0 or 1) is refused, exit 1.
+    static let encodeChoice =
+        synopsis("encode", EncodeChoiceCommand.options, operands: "") + "\n" + """
+              Print the TC string a CMP writes for a choice made in a notice showing vendors of the
+              vendor list FILE (one of --accept-all, --reject-all and --choice FILE; --cmp-id N is
+              required): Disclosed Vendors = the shown vendors; Accept All consents to every
+              purpose, special feature and vendor they declare on consent (or flexible) and sets the
+              legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
+              policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
+              the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
+              policy-2 list after \(TCFPolicy.tcf22LastDayBefore), a restriction the vendor's declarations do not allow,
+              CmpId 0 or 1) is refused, exit 1.
 
-        """ + options(encodeChoiceOptions, width: encodeWidth)
+            """ + table(EncodeChoiceCommand.options, width: encodeWidth)
 
-    static let reencode = """
-        usage: tcstring reencode [--jobs N] [--strict] [--max-length N] [STRING | -]
-          Decode and re-encode, keeping the input's layout for unchanged sections: any string that
-          decodes comes back byte for byte, a GPP string whole (its header and other sections as
-          they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
-          string longer than decoding accepts by default.
+    static let reencode =
+        synopsis("reencode", EncodeCommand.reencodeOptions) + "\n" + """
+              Decode and re-encode, keeping the input's layout for unchanged sections: any string that
+              decodes comes back byte for byte, a GPP string whole (its header and other sections as
+              they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
+              string longer than decoding accepts by default.
 
-        """
-        + options([jobs, ("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote()
+            """ + table(EncodeCommand.reencodeOptions) + "\n" + inputNote()
 
-    static let explain = """
-        usage: tcstring explain [--gvl FILE] [--strict] [--max-length N] [STRING | -]
-          Print every field (segment, bit offset, width, raw bits, value) and why each vendor
-          section is a bitfield or ranges. For a string that does not decode, every field read
-          before the error, then the error; exit 1.
+    static let explain =
+        synopsis("explain", ExplainCommand.options) + "\n" + """
+              Print every field (segment, bit offset, width, raw bits, value) and why each vendor
+              section is a bitfield or ranges. For a string that does not decode, every field read
+              before the error, then the error; exit 1.
 
-        """
-        + options([
-            ("--gvl FILE", "then list the names of the vendors the string mentions"),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(ExplainCommand.options) + "\n" + inputNote()
 
-    static let validate = """
-        usage: tcstring validate [--json] [--pretty] [--jobs N] [--gvl FILE] [--strict] [--max-length N]
-                                 [STRING | -]
-          Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
-          inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
-          \(purposeIds)): one finding per line (rule: message), exit 1 when any.
+    static let validate =
+        synopsis("validate", PolicyCommands.validateOptions) + "\n" + """
+              Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
+              inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
+              \(purposeIds)): one finding per line (rule: message), exit 1 when any.
 
-        """
-        + options([
-            (
-                "--json",
-                "print {\"valid\", \"findings\": [{\"rule\", \"message\"}]}, or {\"error\": {...}} for\n"
-                    + "input that does not decode (exit 1 for both; the JSON tells them apart)"
-            ),
-            ("--pretty", "indent the JSON (implies --json)"),
-            jobs,
-            (
-                "--gvl FILE",
-                "also check against the vendor list: vendors absent or deleted, a newer\n"
-                    + "VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions\n"
-                    + "of type 1/2 on purposes the vendor does not declare flexible"
-            ),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(PolicyCommands.validateOptions) + "\n" + inputNote()
 
-    static let inApp = """
-        usage: tcstring inapp [--gdpr-applies B] [--pretty] [--jobs N] [--strict] [--max-length N]
-                              [STRING | -]
-          Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
-          GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
+    static let inApp =
+        synopsis("inapp", PolicyCommands.inAppOptions) + "\n" + """
+              Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
+              GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
 
-        """
-        + options([
-            ("--gdpr-applies B", "add IABTCF_gdprApplies: true or 1 gives 1, false or 0 gives 0"),
-            ("--pretty", "indent the JSON"),
-            jobs,
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(PolicyCommands.inAppOptions) + "\n" + inputNote()
 
-    static let additionalConsent = """
-        usage: tcstring ac [--pretty] [--jobs N] [STRING | -]
-          Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
-          {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
-          1-based character position. Without STRING, or with -, one string per line of standard
-          input, {"error": {...}} for a line that does not parse or is blank (as decode writes it,
-          with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
-          as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
-          each line are trimmed.
+    static let additionalConsent =
+        synopsis("ac", AdditionalConsentCommand.options) + "\n" + """
+              Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
+              {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
+              1-based character position. Without STRING, or with -, one string per line of standard
+              input, {"error": {...}} for a line that does not parse or is blank (as decode writes it,
+              with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
+              as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
+              each line are trimmed.
 
-        """ + options([("--pretty", "indent the JSON"), jobs])
+            """ + table(AdditionalConsentCommand.options)
 
-    static let bench = """
-        usage: tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
-          Time the workload on each line of FILE (build with -c release); prints
-          {"line", "chars", "workload", "nsPerOp", "checksum"} per line. decode: a full TCString;
-          scan: validate every field and build nothing (TCString.query); query: 30 consent questions
-          answered without building a value (TCString.query); query-value: the same questions of a
-          decoded TCString; full: decode and read every field and id. permissions: the full
-          permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
-          FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
-        """
+    static let bench =
+        synopsis("bench", BenchCommand.options, operands: "FILE") + "\n" + """
+              Time the workload on each line of FILE (build with -c release); prints
+              {"line", "chars", "workload", "nsPerOp", "checksum"} per line. decode: a full TCString;
+              scan: validate every field and build nothing (TCString.query); query: 30 consent questions
+              answered without building a value (TCString.query); query-value: the same questions of a
+              decoded TCString; full: decode and read every field and id. permissions: the full
+              permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
+              FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
 
-    static let random = """
-        usage: tcstring random [--count N] [--seed S] [--date YYYY-MM-DD | --any]
-          Print N canonical TC strings of seeded random models, one per line, covering every
-          feature (vendor ranges and bitfields, restrictions, every segment, custom purposes). Each
-          passes validate: created and last updated on one day, CmpId 2 or more, a TCF 2.2 policy
-          version, Disclosed Vendors covering every vendor bit, no legitimate interest on the
-          consent-only purposes, only the defined special features.
+            """ + table(BenchCommand.options)
 
-        """
-        + options([
-            ("--count N", "how many strings (default 100)"),
-            ("--seed S", "the generator's seed (default 1): the same seed gives the same strings"),
-            ("--date YYYY-MM-DD", "the day the strings are created (default: today, UTC)"),
-            ("--any", "anything the format holds, valid or not (for differential tests)"),
-        ])
+    static let random =
+        synopsis("random", RandomCommand.options, operands: "") + "\n" + """
+              Print N canonical TC strings of seeded random models, one per line, covering every
+              feature (vendor ranges and bitfields, restrictions, every segment, custom purposes). Each
+              passes validate: created and last updated on one day, CmpId 2 or more, a TCF 2.2 policy
+              version, Disclosed Vendors covering every vendor bit, no legitimate interest on the
+              consent-only purposes, only the defined special features.
+
+            """ + table(RandomCommand.options)
 
     static let att = """
         usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
@@ -332,68 +232,36 @@ enum Usage {
           --scope is given, --gvl unless the rejection removes all vendors.
         """
 
-    static let ads = """
-        usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
-                            [--gdpr-applies B] [--pretty] [--jobs N] [--strict] [--max-length N]
-                            [STRING | -]
-          May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
-          applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
-          object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
-          "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
-            {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
-            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
-            {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
-            {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
-              what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
-              string's answer for the vendor (a permission reason, as in tcstring permissions)
-          A string that does not decode gives {"error": {...}} and exit 1.
+    static let ads =
+        synopsis("ads", AdsCommand.options) + "\n" + """
+              May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
+              applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
+              object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
+              "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
+                {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
+                {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+                {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
+                {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
+                  what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
+                  string's answer for the vendor (a permission reason, as in tcstring permissions)
+              A string that does not decode gives {"error": {...}} and exit 1.
 
-        """
-        + options([
-            ("--vendor N", "the vendor id (default 755, Google)"),
-            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
-            ("--max-age-days N", "days a choice is valid (default 395, Google's 13 months)"),
-            (
-                "--gdpr-applies B",
-                "true or 1 (default), false or 0: where the GDPR does not apply\nthe TC string does not limit the mode"
-            ),
-            ("--pretty", "indent the JSON"),
-            jobs,
-            ("--strict", "strict decoding (see tcstring decode --help)"),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(AdsCommand.options) + "\n" + inputNote()
 
-    static let renew = """
-        usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
-                              [--today YYYY-MM-DD] [--pretty] [--jobs N] [--strict] [--max-length N]
-                              [STRING | -]
-          Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
-          "reasons": [...]}, each reason {"reason", ...details}:
-            {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
-            {"reason": "changedDeclarations", "vendors": [{"vendorId", "purposes",
-              "legIntPurposes", "specialPurposes", "specialFeatures"}]}  what each disclosed
-              vendor gained since --previous-gvl (purposes: on consent or flexible;
-              legIntPurposes: on legitimate interest or flexible)
-            {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
-            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
-          Exit 0 whether or not to renew, 1 for a string that does not decode.
+    static let renew =
+        synopsis("renew", RenewCommand.options) + "\n" + """
+              Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
+              "reasons": [...]}, each reason {"reason", ...details}:
+                {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
+                {"reason": "changedDeclarations", "vendors": [{"vendorId", "purposes",
+                  "legIntPurposes", "specialPurposes", "specialFeatures"}]}  what each disclosed
+                  vendor gained since --previous-gvl (purposes: on consent or flexible;
+                  legIntPurposes: on legitimate interest or flexible)
+                {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
+                {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+              Exit 0 whether or not to renew, 1 for a string that does not decode.
 
-        """
-        + options([
-            ("--gvl FILE", "the vendor list the notice shows now"),
-            ("--previous-gvl FILE", "the list of the string's VendorListVersion (for changedDeclarations)"),
-            (
-                "--vendors IDS",
-                "the vendors the notice shows, e.g. 1,5-9 (default: the string's\n"
-                    + "Disclosed Vendors; without the segment, the list's vendors\nwithout a deletedDate)"
-            ),
-            ("--max-age-days N", "days a choice is kept (default 395, about 13 months)"),
-            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
-            ("--pretty", "indent the JSON"),
-            jobs,
-            ("--strict", "strict decoding (see tcstring decode --help)"),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+            """ + table(RenewCommand.options) + "\n" + inputNote()
 
     static let tool = """
         usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]
