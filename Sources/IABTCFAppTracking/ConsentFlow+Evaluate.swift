@@ -34,20 +34,15 @@ extension ConsentFlow {
     /// The decision for `input`, an app's state it already knows: the same engine as
     /// ``evaluate(status:stored:state:today:)``, which reads `input` from what the app stored.
     ///
-    /// The flow's own rules decide first (a strategy's in ``ATTStrategy``, a guide's in ``ATTFlow``),
-    /// then the rules every flow shares: a request without an answer, the yearly re-prompt in the
+    /// The flow's own rules decide first (a strategy's in ``ATTStrategy``, a guide's in ``ATTFlow``,
+    /// both behind one internal protocol that says where they differ for the shared rules), then the
+    /// rules every flow shares: a request without an answer, the yearly re-prompt in the
     /// European Union, ATT authorized after a rejection, the IDFA's Purpose 1, and a prompt on
     /// screen (``ATTNextStep/wait``). The rejection lists come from ``scope``, ``rejectVendors`` and
     /// ``vendorList``.
     public func evaluate(_ input: ConsentFlow.Input) -> ConsentFlow.Decision {
         let permission = permission(for: input.status)
-        var decision: ConsentFlow.Decision
-        switch rules {
-        case .strategy(let strategy, let options):
-            decision = strategy.decision(for: input, permission: permission, options: options)
-        case .guide(let flow):
-            decision = flow.decision(for: input, permission: permission, flow: self)
-        }
+        var decision = ownRules.decision(for: input, permission: permission, flow: self)
         decision.statusChanged = input.state.changed(to: input.status)
         applySharedRules(to: &decision, input)
         decision.setRejection(decision.reject, scope: scope, vendors: rejectVendors)
