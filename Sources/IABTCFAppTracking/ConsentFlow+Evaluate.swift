@@ -116,7 +116,11 @@ extension ConsentFlow {
         evaluate(ConsentFlow.Input(rawStatus: rawStatus, consent: .none, state: state), stored: stored, today: today)
     }
 
-    private func evaluate(_ input: ConsentFlow.Input, stored: StoredConsent, today: Timestamp) -> ConsentFlow.Step {
+    /// ``evaluate(status:stored:state:today:)`` for an input the caller built (the command-line
+    /// tool's `att`): `input` gives the status (with ``ConsentFlow/Input/isUnknownStatus``) and the
+    /// state; the consent, `gdprApplies`, the Purpose 1 and tracking consent and today come from
+    /// `stored` and `today`, as in the one call, so both give the same step.
+    public func evaluate(_ input: ConsentFlow.Input, stored: StoredConsent, today: Timestamp) -> ConsentFlow.Step {
         var input = input
         input.gdprApplies = stored.gdprApplies ?? true
         input.today = today
@@ -131,11 +135,7 @@ extension ConsentFlow {
             let expired = stored.expiresAt.map { today >= $0 } ?? false
             return expired ? ConsentState.expired : consent(of: decoded, today: today)
         }
-        if let consent = stored.consent {
-            input.consent = consent
-        } else if let stringConsent {
-            input.consent = stringConsent
-        }
+        input.consent = stored.consent ?? stringConsent ?? .none
         input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
         input.trackingConsent = decoded.map(consentsToTracking)
         let decision = evaluate(input)
