@@ -85,9 +85,15 @@ struct GuideDefaults: Sendable {
     var rejectVendors: VendorSelection = .none
     /// ``ATTFlow/restrictedIsRefusal``.
     var restrictedIsRefusal = true
+    /// Whether ATT after a refusal in the CMP is the guide's documented order (Google's), so it
+    /// carries no ``ATTWarning/attAfterCMPRefusal``.
+    var documentsATTAfterCMPRefusal = false
+    /// Whether the guide shows its IDFA explainer (``ConsentFlow/idfaExplainer``) before the alert
+    /// when it asks again, unless its consent message came just before in this run.
+    var explainsBeforeATT = false
 }
 
-extension ATTFlow {
+extension ATTFlow: FlowRules {
     /// Whether the ATT alert comes before the CMP.
     public var asksATTFirst: Bool { defaults.asksATTFirst }
 
@@ -129,6 +135,24 @@ extension ATTFlow {
         case .adjust: Adjust.defaults
         case .googleUMP: GoogleUMP.defaults
         }
+    }
+
+    /// A guide never asks ATT again on its own: its literal next step stays, with
+    /// ``ATTWarning/attNotAnswered``.
+    var asksAgainWhenUnanswered: Bool { false }
+    /// A guide's flow follows its own steps after a refusal in the CMP.
+    var refusalInCMPIsFinal: Bool { false }
+    /// Google documents ATT after its message, whatever the answer.
+    var documentsATTAfterCMPRefusal: Bool { defaults.documentsATTAfterCMPRefusal }
+    /// A guide warns about the CMP it shows after a denial.
+    var reviewRiskIsAboutTheCMP: Bool { true }
+
+    /// A guide rejects on a refusal when `flow`'s ``ConsentFlow/rejection`` says so.
+    func rejectsOnRefusal(in flow: ConsentFlow) -> Bool { flow.rejection != .none }
+
+    /// The alert, or the guide's explainer first where it shows one and the app configured it.
+    func repromptStep(for input: ConsentFlow.Input, in flow: ConsentFlow) -> ATTNextStep {
+        defaults.explainsBeforeATT && flow.idfaExplainer && !input.state.cmpShown ? .showIDFAExplainer : .requestATT
     }
 
     /// The literal decision of this flow for `input`, refined by `flow` (trigger, rejection, options):

@@ -5,7 +5,30 @@
 // re-prompt, authorization after a rejection, the IDFA's Purpose 1, a prompt on screen) are in
 // ConsentFlow+Rules.swift.
 
-extension ATTStrategy {
+extension ATTStrategy: FlowRules {
+    /// The strategy's decision for `input` in `flow`, with the options `flow` holds.
+    func decision(for input: ConsentFlow.Input, permission: ATTPermission, flow: ConsentFlow) -> ConsentFlow.Decision {
+        decision(for: input, permission: permission, options: flow.strategyOptions)
+    }
+
+    /// Every strategy rejects the tracking scope on a refusal, except S3 without enforcement.
+    func rejectsOnRefusal(in flow: ConsentFlow) -> Bool {
+        self != .attFirstCMPUnaffected || flow.strategyOptions.enforceOnCMPUnaffected
+    }
+
+    /// A strategy asks again a request that ended without an answer (Apple: "your app needs to call
+    /// the method again to receive an authorization answer from the person").
+    var asksAgainWhenUnanswered: Bool { true }
+    /// G5: never ask ATT after a refusal in the CMP.
+    var refusalInCMPIsFinal: Bool { true }
+    /// ATT after a CMP refusal never happens in a strategy.
+    var documentsATTAfterCMPRefusal: Bool { false }
+    /// S3 carries appReviewRisk on every decision, re-prompt or not.
+    var reviewRiskIsAboutTheCMP: Bool { false }
+
+    /// The alert itself: no strategy shows an explainer.
+    func repromptStep(for input: ConsentFlow.Input, in flow: ConsentFlow) -> ATTNextStep { .requestATT }
+
     /// The strategy's decision for `input`, given what the ATT status allows (`permission`): the
     /// guarantees listed on ``ATTStrategy``, before the rules every flow shares.
     func decision(

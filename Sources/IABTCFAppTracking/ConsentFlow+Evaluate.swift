@@ -34,20 +34,15 @@ extension ConsentFlow {
     /// The decision for `input`, an app's state it already knows: the same engine as
     /// ``evaluate(status:stored:state:today:)``, which reads `input` from what the app stored.
     ///
-    /// The flow's own rules decide first (a strategy's in ``ATTStrategy``, a guide's in ``ATTFlow``),
-    /// then the rules every flow shares: a request without an answer, the yearly re-prompt in the
+    /// The flow's own rules decide first (a strategy's in ``ATTStrategy``, a guide's in ``ATTFlow``,
+    /// both behind one internal protocol that says where they differ for the shared rules), then the
+    /// rules every flow shares: a request without an answer, the yearly re-prompt in the
     /// European Union, ATT authorized after a rejection, the IDFA's Purpose 1, and a prompt on
     /// screen (``ATTNextStep/wait``). The rejection lists come from ``scope``, ``rejectVendors`` and
     /// ``vendorList``.
     public func evaluate(_ input: ConsentFlow.Input) -> ConsentFlow.Decision {
         let permission = permission(for: input.status)
-        var decision: ConsentFlow.Decision
-        switch rules {
-        case .strategy(let strategy, let options):
-            decision = strategy.decision(for: input, permission: permission, options: options)
-        case .guide(let flow):
-            decision = flow.decision(for: input, permission: permission, flow: self)
-        }
+        var decision = ownRules.decision(for: input, permission: permission, flow: self)
         decision.statusChanged = input.state.changed(to: input.status)
         applySharedRules(to: &decision, input)
         decision.setRejection(decision.reject, scope: scope, vendors: rejectVendors)
@@ -121,7 +116,11 @@ extension ConsentFlow {
         evaluate(ConsentFlow.Input(rawStatus: rawStatus, consent: .none, state: state), stored: stored, today: today)
     }
 
-    private func evaluate(_ input: ConsentFlow.Input, stored: StoredConsent, today: Timestamp) -> ConsentFlow.Step {
+    /// ``evaluate(status:stored:state:today:)`` for an input the caller built (the command-line
+    /// tool's `att`): `input` gives the status (with ``ConsentFlow/Input/isUnknownStatus``) and the
+    /// state; the consent, `gdprApplies`, the Purpose 1 and tracking consent and today come from
+    /// `stored` and `today`, as in the one call, so both give the same step.
+    public func evaluate(_ input: ConsentFlow.Input, stored: StoredConsent, today: Timestamp) -> ConsentFlow.Step {
         var input = input
         input.gdprApplies = stored.gdprApplies ?? true
         input.today = today
@@ -136,11 +135,7 @@ extension ConsentFlow {
             let expired = stored.expiresAt.map { today >= $0 } ?? false
             return expired ? ConsentState.expired : consent(of: decoded, today: today)
         }
-        if let consent = stored.consent {
-            input.consent = consent
-        } else if let stringConsent {
-            input.consent = stringConsent
-        }
+        input.consent = stored.consent ?? stringConsent ?? .none
         input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
         input.trackingConsent = decoded.map(consentsToTracking)
         let decision = evaluate(input)

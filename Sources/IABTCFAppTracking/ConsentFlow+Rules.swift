@@ -78,12 +78,13 @@ extension ConsentFlow {
     /// Whether an ATT refusal makes this flow reject something from the TC string: every strategy
     /// except ``ATTStrategy/attFirstCMPUnaffected`` without enforcement; a guide's flow when its
     /// ``rejection`` is not ``ATTRejection/none``.
-    public var rejectsOnRefusal: Bool {
+    public var rejectsOnRefusal: Bool { ownRules.rejectsOnRefusal(in: self) }
+
+    /// The flow's own rules, a strategy's or a guide's, behind the one protocol the shared rules read.
+    var ownRules: any FlowRules {
         switch rules {
-        case .strategy(let strategy, let options):
-            strategy != .attFirstCMPUnaffected || options.enforceOnCMPUnaffected
-        case .guide:
-            rejection != .none
+        case .strategy(let strategy, _): strategy
+        case .guide(let flow): flow
         }
     }
 
@@ -145,10 +146,11 @@ extension ConsentFlow {
     /// the step into ``ATTNextStep/wait``.
     func applySharedRules(to decision: inout ConsentFlow.Decision, _ input: ConsentFlow.Input) {
         let state = input.state
-        let isStrategy = if case .strategy = rules { true } else { false }
-        // A refusal the person made in the CMP, not one our rejection wrote: a strategy never asks
-        // ATT after it.
+        let own = ownRules
+        // A refusal the person made in the CMP, not one our rejection wrote: a flow for which it is
+        // final (every strategy) never asks ATT after it.
         let refusedInCMP = (input.consent == .refused || input.consent == .dismissed) && !state.rejectionApplied
+        let refusalIsFinal = refusedInCMP && own.refusalInCMPIsFinal
         decision.attRequestableFrom = attRequestableFrom(input)
 
         // Reading the IDFA is access to the device: where the GDPR applies it needs Purpose 1
@@ -162,7 +164,7 @@ extension ConsentFlow {
             // an authorization answer from the person." The guides' flows keep their next step.
             decision.warnings.append(.attNotAnswered)
             decision.idfaAllowed = false
-            if isStrategy && !refusedInCMP {
+            if own.asksAgainWhenUnanswered && !refusalIsFinal {
                 decision.next = .requestATT
                 decision.trackersAllowed = false
             }
@@ -183,20 +185,43 @@ extension ConsentFlow {
         // (once per run); an authorization never is.
         if reprompt == .denied && input.status == .denied && !input.isUnknownStatus && !state.attRequested,
             let from = decision.attRequestableFrom, let today = input.today, from <= today.startOfDay,
-            !(isStrategy && refusedInCMP)
+            !refusalIsFinal
         {
-            let explainerFirst = rules == .guide(.googleUMP) && idfaExplainer && !state.cmpShown
-            decision.next = explainerFirst ? .showIDFAExplainer : .requestATT
+            decision.next = own.repromptStep(for: input, in: self)
             decision.idfaAllowed = false
             decision.trackersAllowed = false
             // A guide's appReviewRisk was about the CMP it showed after the denial, which now waits.
-            if !isStrategy { decision.warnings.removeAll { $0 == .appReviewRisk } }
-            let warns = refusedInCMP && rules != .guide(.googleUMP)
+            if own.reviewRiskIsAboutTheCMP { decision.warnings.removeAll { $0 == .appReviewRisk } }
+            let warns = refusedInCMP && !own.documentsATTAfterCMPRefusal
             if warns && !decision.warnings.contains(.attAfterCMPRefusal) {
                 decision.warnings.append(.attAfterCMPRefusal)
             }
         }
     }
+}
+
+/// A flow's own rules, as the rules every flow shares read them: what the flow decides first, and
+/// the few ways flows differ where the shared rules apply. ``ATTStrategy`` and ``ATTFlow`` implement
+/// it, each in its own file, so the shared rules never ask which engine or which guide they run for.
+protocol FlowRules: Sendable {
+    /// The flow's own decision for `input` in `flow`, given what the ATT status allows.
+    func decision(for input: ConsentFlow.Input, permission: ATTPermission, flow: ConsentFlow) -> ConsentFlow.Decision
+    /// Whether an ATT refusal makes `flow` reject something from the TC string.
+    func rejectsOnRefusal(in flow: ConsentFlow) -> Bool
+    /// Whether a request that ended without an answer is asked again (``ATTNextStep/requestATT``)
+    /// instead of the flow's literal next step.
+    var asksAgainWhenUnanswered: Bool { get }
+    /// Whether a refusal in the CMP is final for ATT: no request and no re-prompt after it.
+    var refusalInCMPIsFinal: Bool { get }
+    /// Whether ATT after a refusal in the CMP is the flow's documented order, so it carries no
+    /// ``ATTWarning/attAfterCMPRefusal``.
+    var documentsATTAfterCMPRefusal: Bool { get }
+    /// Whether the flow's ``ATTWarning/appReviewRisk`` is about a CMP it shows after a denial, which
+    /// a re-prompt replaces (a guide's), rather than a warning the flow always carries (S3's).
+    var reviewRiskIsAboutTheCMP: Bool { get }
+    /// The step that starts a yearly re-prompt in `flow`: ``ATTNextStep/requestATT``, or an explainer
+    /// the flow shows before the alert.
+    func repromptStep(for input: ConsentFlow.Input, in flow: ConsentFlow) -> ATTNextStep
 }
 
 // The rules every guide's flow shares: the steps their pages word alike, and the warnings where a

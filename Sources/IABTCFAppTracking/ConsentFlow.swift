@@ -36,6 +36,11 @@ public struct ConsentFlow: Sendable, Hashable {
             storedRules = .strategy(strategy, options.withoutFlowOptions)
         }
     }
+    /// A strategy's options as ``rules`` gives them; the defaults for a guide's flow.
+    var strategyOptions: ATTOptions {
+        guard case .strategy(_, let options) = rules else { return ATTOptions() }
+        return options
+    }
     /// ``rules`` with a strategy's options stripped of the two the flow holds itself, so each option
     /// has one stored home and two flows with the same visible state compare equal.
     private var storedRules: Rules

@@ -57,7 +57,7 @@ extension TCString {
 
     /// Applies `decision` to the TC string `text` and returns the string to store: byte for byte the
     /// input when nothing changes or when the choice is more than `maximumAge` days old on `today`
-    /// (an expired choice waits for the CMP), otherwise the string re-encoded with its layout kept
+    /// or dated in the future (such a choice waits for the CMP), otherwise the string re-encoded with its layout kept
     /// for unchanged sections and its Created and LastUpdated as they were (see
     /// ``applying(_:to:today:maximumAge:)`` for why).
     ///
@@ -80,8 +80,9 @@ extension TCString {
 
     /// Applies `decision`'s rejection lists (``ConsentFlow/Decision/rejectPurposes``,
     /// ``ConsentFlow/Decision/rejectSpecialFeatures``, ``ConsentFlow/Decision/rejectVendors``) to the TC string `text`:
-    /// byte for byte the input when nothing changes or when the choice (its LastUpdated) is more
-    /// than `maximumAge` days old on `today`; otherwise re-encoded with Created and LastUpdated as
+    /// byte for byte the input when nothing changes, when the choice (its LastUpdated) is more
+    /// than `maximumAge` days old on `today`, or when it is dated in the future
+    /// (`TCString.isFutureDated(on:)`: no choice); otherwise re-encoded with Created and LastUpdated as
     /// they were. Idempotent.
     ///
     /// The dates stay those of the person's choice. A rejection after an ATT refusal removes
@@ -113,6 +114,7 @@ extension TCString {
         maximumAge: Int? = TCString.commonMaximumAge
     ) throws(TCStringError) -> String {
         let value = try TCString(encoded: text)
+        if value.isFutureDated(on: today) { return text }
         if let maximumAge, value.isExpired(on: today, maximumAge: maximumAge) { return text }
         guard let rejected = value.rejecting(decision) else { return text }
         return try rejected.encoded(.preservingLayout)

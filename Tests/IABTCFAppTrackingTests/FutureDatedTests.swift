@@ -40,3 +40,31 @@ import Testing
         #expect(step.consent == .granted && step.adServing != nil)
     }
 }
+
+extension FutureDatedTests {
+    /// The static rewrite the command-line tool uses leaves a future-dated string as given.
+    @Test func applyingLeavesAFutureDatedStringAlone() throws {
+        var tc = try TrackingFixtures.acceptAll()
+        tc.created = Timestamp(iso8601: "2099-01-01")!
+        tc.lastUpdated = tc.created
+        let text = try tc.encoded()
+        let decision = ConsentFlow.Decision(next: .done, reject: .all)
+        #expect(try TCString.applying(decision, to: text, today: Self.today, maximumAge: nil) == text)
+    }
+
+    /// The call for an input the caller built gives the same step as the one call.
+    @Test(arguments: FutureDatedTests.flows)
+    func anInputTheCallerBuiltGivesTheSameStep(_ flow: ConsentFlow) throws {
+        let texts = [nil, try TrackingFixtures.acceptAll().encoded(), try TrackingFixtures.refuseAll().encoded()]
+        for text in texts {
+            for rawStatus in [0, 1, 2, 3, 9] {
+                let state = ConsentFlow.State(attRequested: rawStatus == 0, region: .eu)
+                let stored = StoredConsent(tcString: text, gdprApplies: true)
+                let input = ConsentFlow.Input(rawStatus: rawStatus, consent: .granted, gdprApplies: false, state: state)
+                let built = flow.evaluate(input, stored: stored, today: Self.today)
+                let oneCall = flow.evaluate(rawStatus: rawStatus, stored: stored, state: state, today: Self.today)
+                #expect(built == oneCall, "\(flow.rules) \(rawStatus)")
+            }
+        }
+    }
+}

@@ -16,8 +16,14 @@ extension ATTFlow {
         /// The European regulations message comes first where a choice is missing, then ATT whatever
         /// the answer (the trigger is always); "Ask App Not to Track" only "Closes the message"
         /// (About IDFA messages): a denial rejects nothing. Restricted cannot show the alert and
-        /// allows no IDFA: a refusal.
-        static let defaults = GuideDefaults(asksATTFirst: false)
+        /// allows no IDFA: a refusal. ATT after a refusal in the message is Google's documented order
+        /// (no attAfterCMPRefusal); a re-prompt shows the IDFA explainer first where the app
+        /// configured one.
+        static let defaults = GuideDefaults(
+            asksATTFirst: false,
+            documentsATTAfterCMPRefusal: true,
+            explainsBeforeATT: true
+        )
 
         /// Google UMP's decision for `input`, refined by `flow` (trigger, a rejection the app turns on,
         /// the IDFA explainer, Limit Ad Tracking below iOS 14).
