@@ -317,7 +317,12 @@ struct Command: Sendable {
             run: ATTCommand.run
         ),
         Command(name: "bench", summary: "time decoding a file of strings", usage: Usage.bench, run: BenchCommand.run),
-        Command(name: "random", summary: "seeded random TC strings", usage: Usage.random, run: RandomCommand.run),
+        Command(
+            name: "random",
+            summary: "seeded random TC strings that pass validate (--any: anything)",
+            usage: Usage.random,
+            run: RandomCommand.run
+        ),
     ]
 
     /// The command called `name`, if there is one.
