@@ -6,12 +6,14 @@
 # Allocations must not exceed the recorded count; instructions may exceed it by at most 3% (the
 # counts move slightly with the toolchain, glibc and valgrind). Fails on a line over its count and
 # says so; a count 3% or more under its record is reported, so that the record can be lowered.
-# Time is never checked.
+# Time is never checked. Needs valgrind (Debian package valgrind): without it the script says so
+# and stops with status 2; --install installs it with apt-get (as root; CI passes it).
 #
-#   scripts/check-per-operation.sh            # check (CI)
-#   scripts/check-per-operation.sh --update   # measure and rewrite Benchmarks/per-operation.tsv
+#   scripts/check-per-operation.sh [--install]            # check (CI)
+#   scripts/check-per-operation.sh [--install] --update   # measure and rewrite Benchmarks/per-operation.tsv
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/packages.sh
 record=Benchmarks/per-operation.tsv
 # The record is of x86-64 with AVX2, which valgrind passes through (it has no AVX-512): elsewhere the
 # base64 step and the C library take other paths, with other counts.
@@ -19,14 +21,7 @@ if [ "$(uname -m)" != x86_64 ] || ! grep -qw avx2 /proc/cpuinfo 2>/dev/null; the
     echo "per-operation counts skipped: the record is of x86-64 with AVX2"
     exit 0
 fi
-if ! command -v valgrind >/dev/null; then
-    if ! command -v apt-get >/dev/null && [ "${CI:-}" != true ]; then
-        echo "per-operation counts skipped: no valgrind, and no apt-get to install it"
-        exit 0
-    fi
-    apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
-fi
+needs_apt "callgrind and memcheck" valgrind -- valgrind
 measured=$(mktemp)
 trap 'rm -f "$measured"' EXIT
 {

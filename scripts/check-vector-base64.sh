@@ -5,10 +5,14 @@
 # 2. scripts/base64url-vector-check.c passes natively (on x86-64 AVX2, and AVX-512 VBMI where the CPU
 #    has it) and, built for arm64 Linux, under qemu-aarch64 (the NEON path iPhones, iPads and Apple
 #    silicon Macs run).
-#    The cross compiler and qemu come from Debian's packages, installed when missing (CI is root);
-#    outside CI, a machine without apt-get skips this part.
+#    The cross compiler and qemu come from Debian's packages (gcc-aarch64-linux-gnu,
+#    libc6-dev-arm64-cross, qemu-user): without them the script says so and stops with status 2;
+#    --install installs them with apt-get (as root; CI passes it).
+#
+#   scripts/check-vector-base64.sh [--install]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/packages.sh
 clang=$(dirname "$(command -v swiftc)")/clang
 source=Sources/CBase64URL/base64url.c
 include=Sources/CBase64URL/include
@@ -21,14 +25,8 @@ done
 echo "compiles for every declared Apple platform"
 "$clang" -O2 -Wall -Wextra -Werror -I "$include" scripts/base64url-vector-check.c "$source" -o "$out/native"
 "$out/native"
-if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-aarch64 >/dev/null; then
-    if ! command -v apt-get >/dev/null && [ "${CI:-}" != true ]; then
-        echo "NEON check skipped: no aarch64-linux-gnu-gcc and qemu-aarch64, and no apt-get to install them"
-        exit 0
-    fi
-    apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user >/dev/null
-fi
+needs_apt "the NEON check under qemu" gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user -- \
+    aarch64-linux-gnu-gcc qemu-aarch64
 aarch64-linux-gnu-gcc -O2 -Wall -Wextra -Werror -static -I "$include" scripts/base64url-vector-check.c "$source" \
     -o "$out/arm64"
 qemu-aarch64 "$out/arm64"

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import iab_tcf
 
 tcstring, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-strings = subprocess.run([tcstring, "random", "--count", str(count), "--seed", str(seed)],
+strings = subprocess.run([tcstring, "random", "--any", "--count", str(count), "--seed", str(seed)],
                          check=True, capture_output=True, text=True).stdout.split()
 ours = [json.loads(line) for line in subprocess.run(
     [tcstring, "decode", "-"], input="\n".join(strings) + "\n", check=True, capture_output=True, text=True

@@ -62,7 +62,13 @@ extension TCString {
         // initializer that throws copies its value out when it returns): decoding writes every field
         // in place, starting from the stored properties' initial values.
         self.init(decodingStart: ())
-        try decodeInPlace(String(string), options: options)
+        // A native `String` or `Substring` is read where it lies; anything else is copied once.
+        var failure: TCStringError?
+        let decoded: Void? = string.utf8.withContiguousStorageIfAvailable {
+            Self.decodeInPlace(utf8: $0, options: options, into: &self, failure: &failure)
+        }
+        if let failure { throw failure }
+        if decoded == nil { try decodeInPlace(String(string), options: options) }
     }
 
     /// Decodes a TC string held in a `String`, reading it where it is (not even retained); see
@@ -95,6 +101,17 @@ extension TCString {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Fills every field of `value` from `input`, or sets `failure`: the non-generic core the
+    /// inlinable fronts call with bytes they already hold.
+    @usableFromInline static func decodeInPlace(
+        utf8 input: UnsafeBufferPointer<UInt8>,
+        options: DecodingOptions,
+        into value: inout TCString,
+        failure: inout TCStringError?
+    ) {
+        decode(utf8: input, options: options, into: &value, failure: &failure)
     }
 
     /// Fills every field of `self` from `string`.

@@ -86,6 +86,56 @@ package enum RandomModels {
         return value
     }
 
+    /// A random model that `validate` finds nothing in: ``model(_:)`` made to follow TCF 2.3
+    /// policy, created and last updated at a random time of `day`. CmpId 2 or more,
+    /// VendorListVersion 1 or more, a TCF 2.2 policy version, service-specific, only the defined
+    /// special features, no legitimate interest on the consent-only purposes (core and publisher),
+    /// no reserved restriction type or purpose outside 1-24, and a Disclosed Vendors segment
+    /// covering every vendor consent and legitimate-interest bit (and some vendors besides).
+    package static func validModel(_ rng: inout SplitMix64, day: Timestamp) -> TCString {
+        var value = model(&rng)
+        let deciseconds = min(
+            day.startOfDay.deciseconds + Int64.random(in: 0..<864_000, using: &rng),
+            Timestamp.maxDeciseconds
+        )
+        value.created = Timestamp(deciseconds: deciseconds)
+        value.lastUpdated = value.created
+        value.cmpId = Int.random(in: TCFPolicy.registeredCmpIds, using: &rng)
+        value.vendorListVersion = Int.random(
+            in: 1...TCString.SchemaKey.vendorListVersion.values!.upperBound,
+            using: &rng
+        )
+        let current = TCString(created: value.created, lastUpdated: value.created).policyVersion
+        value.policyVersion = Int.random(
+            in: TCFPolicy.tcf22PolicyVersion...max(TCFPolicy.tcf22PolicyVersion, current),
+            using: &rng
+        )
+        value.isServiceSpecific = true
+        value.specialFeatureOptIns = value.specialFeatureOptIns.intersection(TCFPolicy.definedSpecialFeatures)
+        let noLegitimateInterest = TCFPolicy.purposesWithoutLegitimateInterest(
+            policyVersion: value.policyVersion,
+            created: value.created
+        )
+        value.purposeLegitimateInterests.subtract(noLegitimateInterest)
+        value.publisherTC?.purposeLegitimateInterests.subtract(noLegitimateInterest)
+        var restrictions = PublisherRestrictions()
+        let purposeIds = PublisherRestriction.SchemaKey.purposeId.values
+        for restriction in value.publisherRestrictions
+        where restriction.restrictionType != .undefined && purposeIds.contains(restriction.purposeId) {
+            try! restrictions.insert(
+                vendors: restriction.vendors,
+                purposeId: restriction.purposeId,
+                restrictionType: restriction.restrictionType
+            )
+        }
+        value.publisherRestrictions = restrictions
+        var disclosed = value.disclosedVendors ?? VendorSet()
+        disclosed.formUnion(value.vendorConsents)
+        disclosed.formUnion(value.vendorLegitimateInterests)
+        value.disclosedVendors = disclosed
+        return value
+    }
+
     /// Exact sizes of a vendor set's two forms, computed the slow way from the sorted ids.
     package static func sizes(_ set: VendorSet) -> (bitfield: Int, range: Int) {
         let ids = Array(set)

@@ -115,7 +115,7 @@ extension OutputBuffer {
 
     /// `[1,2,3]`: ids below 100,000, at most `count` of them. Next to its callers, so that it is
     /// specialised for each id set (`OutputBuffer.putSmall` writes each id).
-    mutating func writeIDs(_ ids: some Sequence<Int>, count: Int) {
+    package mutating func writeIDs(_ ids: some Sequence<Int>, count: Int) {
         reserve(2 + 6 * count)
         put(UInt8(ascii: "["))
         var first = true

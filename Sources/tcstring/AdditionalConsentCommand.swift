@@ -1,23 +1,39 @@
 import IABTCF
+import TCFJSON
 import TCStringToolSupport
 
 /// `tcstring ac [--pretty] [STRING | -]`: parses a Google Additional Consent string and prints
 /// `{"version", "consentedProviders", "disclosedProviders", "formatted"}`.
 enum AdditionalConsentCommand {
+    struct Values {
+        var pretty = false
+        var jobs: Int?
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            SharedOptions.pretty(\.pretty),
+            .value(["--jobs", "-j"], "N", Usage.jobs.1) { values, arguments, _ in values.jobs = arguments.jobs() },
+        ]
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "ac")
-        var pretty = false
-        let operands = arguments.parse { option, _ in
-            if option == "--pretty" { pretty = true }
-            return option == "--pretty"
-        }
-        return Inputs.each(operands, arguments, failure: .errorObject(pretty: pretty)) { input in
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (pretty, jobs) = (values.pretty, values.jobs)
+        let indent = pretty
+        return Inputs.lines(operands, arguments, jobs: jobs, failure: .errorObject(pretty: pretty)) {
+            input,
+            output,
+            errors in
             let ac = try AdditionalConsent(try input.textWithinMaximumLength())
             let json = JSON.object([
                 ("version", .int(ac.version)), ("consentedProviders", .ids(ac.consentedProviders)),
                 ("disclosedProviders", .ids(ac.disclosedProviders)), ("formatted", .string(ac.description)),
             ])
-            Terminal.out(json.serialized(pretty: pretty))
+            output.append(json.serialized(pretty: indent))
             return false
         }
     }

@@ -1,34 +1,61 @@
 import IABTCF
 import IABTCFVendorList
+import TCFJSON
 import TCStringToolSupport
 
-/// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies true|false] [STRING | -]`.
+/// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies B] [--pretty] [STRING | -]`.
 enum AdsCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "ads")
+    struct Values {
         var vendor = TCString.googleVendorId
         var maximumAge = TCString.commonMaximumAge
         var today: Timestamp?
-        var gdprApplies = true
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--vendor":
-                vendor = arguments.value(of: option, "a vendor id (\((1...VendorSet.maxID).text))") {
+        var gdprApplies: Bool?
+        var pretty = false
+        var decoding = DecodingFlags()
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            .value(["--vendor"], "N", "the vendor id (default \(TCString.googleVendorId), Google)") {
+                values,
+                arguments,
+                name in
+                values.vendor = arguments.value(of: name, "a vendor id (\((1...VendorSet.maxID).text))") {
                     Int($0).flatMap { (1...VendorSet.maxID).contains($0) ? $0 : nil }
                 }
-            case "--max-age-days": maximumAge = arguments.days(of: option)
-            case "--today": today = arguments.day(of: option)
-            case "--gdpr-applies":
-                gdprApplies = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
-            default: return false
-            }
-            return true
-        }
-        let day = today ?? EncodeCommand.today()
-        return Inputs.each(operands, arguments, failure: .errorObjectAlways(pretty: false)) { input in
+            },
+            SharedOptions.today(\.today),
+            SharedOptions.maximumAge(
+                \.maximumAge,
+                help: "days a choice is valid (default \(TCString.commonMaximumAge), Google's 13 months)"
+            ),
+            SharedOptions.gdprApplies(
+                \.gdprApplies,
+                help:
+                    "true or 1 (default), false or 0: where the GDPR does not apply\nthe TC string does not limit the mode"
+            ),
+            SharedOptions.pretty(\.pretty),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "ads")
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (vendor, maximumAge, gdprApplies, pretty, decoding) = (
+            values.vendor, values.maximumAge, values.gdprApplies ?? true, values.pretty, values.decoding
+        )
+        let day = values.today ?? EncodeCommand.today()
+        let failure = FailureOutput.errorObjectAlways(pretty: pretty)
+        let (id, applies, age, indent) = (vendor, gdprApplies, maximumAge, pretty)
+        return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
             let tc = try input.tcString()
-            let answer = tc.adServing(vendor: vendor, gdprApplies: gdprApplies, today: day, maximumAge: maximumAge)
-            Terminal.out(json(answer).serialized())
+            let answer = tc.adServing(vendor: id, gdprApplies: applies, today: day, maximumAge: age)
+            output.append(json(answer).serialized(pretty: indent))
             return false
         }
     }

@@ -11,7 +11,9 @@ import Musl
 
 /// One subcommand's command line, read left to right. `--name value` and `--name=value` are the
 /// same; `--help` or `-h` anywhere prints the subcommand's usage and exits 0; `--` ends the options;
-/// `-` is an operand (standard input). A mistake prints the subcommand's usage only, status 2.
+/// `-` is an operand (standard input). An option that takes a value may be given once. A mistake
+/// is one line on standard error naming the option and `tcstring help COMMAND`, status 2; a
+/// misspelt option gets the nearest one the usage lists.
 struct Arguments {
     /// An option (`--pretty`, `-j`) or an operand (a string, a file, `-`).
     enum Argument: Equatable {
@@ -27,6 +29,8 @@ struct Arguments {
     private var onlyOperands = false
     /// The argument ``next()`` returned last.
     private var last: Argument?
+    /// The options whose value was taken, each at most once.
+    private var valued: Set<String> = []
 
     /// The arguments after `command`'s name; its usage comes from ``Command/all``.
     init(_ arguments: [String], command: String) {
@@ -61,6 +65,7 @@ struct Arguments {
 
     /// The value of `option`: its `=value`, or the next argument.
     mutating func value(of option: String) -> String {
+        guard valued.insert(option).inserted else { fail("\(option) is given twice (it takes one value)") }
         if let attached = attachedValue {
             attachedValue = nil
             return attached
@@ -101,28 +106,79 @@ struct Arguments {
         return operands
     }
 
-    /// A usage error: the message and this command's usage on standard error, status 2.
+    /// A usage error: one line naming this command and `tcstring help COMMAND`, status 2.
     func fail(_ message: String) -> Never {
-        Terminal.usageError("\(command): \(message)", usage: usage)
+        Terminal.usageError("\(command): \(message)", command: command)
     }
 
-    /// A usage error for an option this command does not have.
-    func unknown(_ option: String) -> Never { fail("unknown option \(option)") }
+    /// A usage error for an option this command does not have, with the nearest one it has.
+    func unknown(_ option: String) -> Never {
+        fail("unknown option \(option)" + Suggestion.didYouMean(option, Suggestion.options(in: usage)))
+    }
 }
 
-/// `--strict` and `--max-length N`, which every command that decodes TC strings takes.
-struct DecodingFlags {
-    private(set) var options = TCString.DecodingOptions()
-
-    /// Takes `option` (and its value) when it is one of these flags; returns whether it was.
-    mutating func parse(_ option: String, _ arguments: inout Arguments) -> Bool {
-        switch option {
-        case "--strict": options.strict = true
-        case "--max-length": options.maximumLength = arguments.maximumLength(of: option)
-        default: return false
-        }
-        return true
+/// The nearest of a few names to a misspelt one, by edit distance.
+enum Suggestion {
+    /// ` (did you mean NAME?)` for the nearest of `names` within a third of `typed`'s length (at
+    /// least 1, at most 3 edits), or nothing.
+    static func didYouMean(_ typed: String, _ names: some Sequence<String>) -> String {
+        let typed = Array(typed.utf8)
+        let allowed = min(3, max(1, typed.count / 3))
+        let nearest = names.map { (name: $0, distance: distance(typed, Array($0.utf8))) }
+            .filter { $0.distance <= allowed }
+            .min { $0.distance < $1.distance }
+        return nearest.map { " (did you mean \($0.name)?)" } ?? ""
     }
+
+    /// The options `usage` names (`--name`, `-j`), in order, each once.
+    static func options(in usage: String) -> [String] {
+        var names: [String] = []
+        let bytes = Array(usage.utf8)
+        var index = 0
+        while index < bytes.count {
+            let startsWord = index == 0 || !isNameByte(bytes[index - 1])
+            guard startsWord, bytes[index] == UInt8(ascii: "-") else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count && isNameByte(bytes[end]) { end += 1 }
+            let name = String(decoding: bytes[index..<end], as: UTF8.self)
+            let dashes = name.prefix { $0 == "-" }.count
+            if (dashes == 2 && name.count > 3 || dashes == 1 && name.count == 2) && !names.contains(name) {
+                names.append(name)
+            }
+            index = max(end, index + 1)
+        }
+        return names
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// Levenshtein distance: insertions, deletions and substitutions.
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// `--strict` and `--max-length N`, which every command that decodes TC strings takes, and
+/// `--jobs N` (`-j N`), which every command that streams standard input takes: their rows are
+/// ``rows(_:streams:)``, so they mean the same everywhere.
+struct DecodingFlags {
+    var options = TCString.DecodingOptions()
+    /// `--jobs` (`nil`: every core).
+    var jobs: Int?
 }
 
 extension Arguments {
@@ -139,6 +195,13 @@ extension Arguments {
     /// The value of `--max-length`: a number of bytes, 1 or more.
     mutating func maximumLength(of option: String) -> Int {
         value(of: option, "a number of bytes (1 or more)") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+    }
+
+    /// The value of `--gdpr-applies`: `true` or `1`, `false` or `0` (the in-app key stores `1`/`0`).
+    mutating func gdprApplies() -> Bool {
+        value(of: "--gdpr-applies", "true, false, 1 or 0") {
+            ["true": true, "1": true, "false": false, "0": false][$0]
+        }
     }
 
     /// The value of `--jobs`: a number of parallel jobs, 1 or more.

@@ -17,9 +17,12 @@ import Musl
 /// split into contiguous runs handled in parallel, and their output is written in input order;
 /// memory is bounded by the block and `--max-length`, never the whole input or the longest line.
 enum BatchLines {
-    /// Writes one line's output (without its line end) into the buffer, or throws the line's
-    /// failure; called from several jobs at once.
-    typealias LineWriter = @Sendable (_ input: Input, _ output: inout OutputBuffer) throws -> Void
+    /// Writes one input's output (without its last line end) into `output` and returns whether
+    /// the input failed otherwise (having said why: `validate`'s findings, or lines for standard
+    /// error in `errors`, each with its line end), or throws the input's failure; called from
+    /// several jobs at once.
+    typealias LineWriter =
+        @Sendable (_ input: Input, _ output: inout OutputBuffer, _ errors: inout OutputBuffer) throws -> Bool
 
     /// Lines each job handles between two writes.
     static let linesPerRound = 256
@@ -27,13 +30,19 @@ enum BatchLines {
     /// The default `--jobs`: every online core.
     static var defaultJobs: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
-    /// Runs `write` on every line of standard input, one output line per input line: a line that
-    /// fails gets its error object (``FailureOutput/errorObject(_:line:pretty:)``) and its message
-    /// on standard error. Returns ``Terminal/failure`` when any line failed.
-    static func run(jobs: Int, options: TCString.DecodingOptions, _ write: @escaping LineWriter) -> Int32 {
+    /// Runs `write` on every line of standard input, one output per input line: a line that
+    /// fails gets `failure`'s output in its place (by default its error object,
+    /// ``FailureOutput/errorObject(_:line:pretty:)``) and its message on standard error. Returns
+    /// ``Terminal/failure`` when any line failed.
+    static func run(
+        jobs: Int,
+        options: TCString.DecodingOptions,
+        failure: FailureOutput = .errorObject(pretty: false),
+        _ write: @escaping LineWriter
+    ) -> Int32 {
         var output = OutputBuffer(capacity: 1 << 20)
         var errors = OutputBuffer(capacity: 1 << 12)
-        let workers = (0..<jobs).map { _ in Worker(options: options, write: write) }
+        let workers = (0..<jobs).map { _ in Worker(options: options, failure: failure, write: write) }
         var failed = false
         // Everything written so far goes out before a read that may wait for more input.
         func flushOutput() { flush(&output, &errors) }
@@ -45,7 +54,8 @@ enum BatchLines {
                 if jobs == 1 || round.count < 64 {
                     let first = firstNumber + roundStart
                     failed =
-                        handle(round, firstNumber: first, options: options, write, &output, &errors) || failed
+                        handle(round, firstNumber: first, options: options, failure, write, &output, &errors)
+                        || failed
                     if output.count >= 1 << 18 { flush(&output, &errors) }
                     continue
                 }
@@ -74,23 +84,25 @@ enum BatchLines {
         _ lines: ArraySlice<UnsafeBufferPointer<UInt8>>,
         firstNumber: Int,
         options: TCString.DecodingOptions,
+        _ failure: FailureOutput,
         _ write: LineWriter,
         _ output: inout OutputBuffer,
         _ errors: inout OutputBuffer
     ) -> Bool {
         var failed = false
         for (number, line) in zip(firstNumber..., lines) {
-            failed = handleLine(line, number: number, options: options, write, &output, &errors) || failed
+            failed = handleLine(line, number: number, options: options, failure, write, &output, &errors) || failed
         }
         return failed
     }
 
     /// Writes one line's output into `output`, or for a line that fails (a blank one as
-    /// `emptyString`) its error object, with its message in `errors`. Returns whether it failed.
+    /// `emptyString`) `failure`'s output, with its message in `errors`. Returns whether it failed.
     static func handleLine(
         _ line: UnsafeBufferPointer<UInt8>,
         number: Int,
         options: TCString.DecodingOptions,
+        _ failure: FailureOutput,
         _ write: LineWriter,
         _ output: inout OutputBuffer,
         _ errors: inout OutputBuffer
@@ -98,13 +110,15 @@ enum BatchLines {
         let input = Input(trimming: line, line: number, options: options)
         let start = output.count
         do {
-            try write(input, &output)
+            let failed = try write(input, &output, &errors)
             output.append("\n")
-            return false
+            return failed
         } catch {
             output.removeLast(output.count - start)  // what the line wrote before it failed
-            output.append(FailureOutput.errorObject(error, line: number))
-            output.append("\n")
+            if let text = failure.output(error, line: number) {
+                output.append(text)
+                output.append("\n")
+            }
             errors.append(input.message(error) + "\n")
             return true
         }
@@ -127,17 +141,27 @@ enum BatchLines {
         var errors = OutputBuffer(capacity: 1 << 10)
         var failed = false
         let options: TCString.DecodingOptions
+        let failure: FailureOutput
         let write: LineWriter
 
-        init(options: TCString.DecodingOptions, write: @escaping LineWriter) {
+        init(options: TCString.DecodingOptions, failure: FailureOutput, write: @escaping LineWriter) {
             self.options = options
+            self.failure = failure
             self.write = write
         }
 
         func handle(_ lines: ArraySlice<UnsafeBufferPointer<UInt8>>, firstNumber: Int) {
             output.removeAll()
             errors.removeAll()
-            failed = BatchLines.handle(lines, firstNumber: firstNumber, options: options, write, &output, &errors)
+            failed = BatchLines.handle(
+                lines,
+                firstNumber: firstNumber,
+                options: options,
+                failure,
+                write,
+                &output,
+                &errors
+            )
         }
     }
 }

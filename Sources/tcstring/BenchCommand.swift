@@ -37,29 +37,45 @@ enum BenchCommand {
 
     static let queriedVendors = [1, 2, 10, 32, 52, 91, 128, 755, 804, 1126]
 
-    static func run(_ arguments: [String]) -> Int32 {
+    struct Values {
         var workload = Workload.decode
         var seconds = 0.5
-        var file: String?
         var gvlPath: String?
-        var arguments = Arguments(arguments, command: "bench")
-        arguments.parse { option, arguments in
-            switch option {
-            case "--workload":
-                workload = arguments.value(of: option, "decode, scan, query, query-value, full, permissions or gvl") {
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        let workloads = Workload.allCases.map(\.rawValue)
+        return [
+            .value(["--workload"], "W", "what to time: \(workloads.joined(separator: ", ")) (default decode)") {
+                values,
+                arguments,
+                name in
+                values.workload = arguments.value(of: name, workloads.joined(separator: ", ")) {
                     Workload(rawValue: $0)
                 }
-            case "--gvl": gvlPath = arguments.value(of: option)
-            case "--seconds":
-                seconds = arguments.value(of: option, "a positive number") { Double($0).flatMap { $0 > 0 ? $0 : nil } }
-            default: return false
-            }
-            return true
-        } operand: { operand, arguments in
+            },
+            .value(["--gvl"], "FILE", "the vendor list of the permissions workload") { values, arguments, name in
+                values.gvlPath = arguments.value(of: name)
+            },
+            .value(["--seconds"], "S", "how long to time each line (default 0.5)") { values, arguments, name in
+                values.seconds = arguments.value(of: name, "a positive number") {
+                    Double($0).flatMap { $0 > 0 ? $0 : nil }
+                }
+            },
+        ]
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var values = Values()
+        var file: String?
+        var arguments = Arguments(arguments, command: "bench")
+        arguments.parse(options, into: &values) { operand, arguments in
             guard file == nil else { arguments.fail("unexpected \(operand)") }
             file = operand
         }
         guard let file else { arguments.fail("needs a FILE of TC strings, one per line") }
+        let (workload, seconds, gvlPath) = (values.workload, values.seconds, values.gvlPath)
         let text = Terminal.contents(of: file)
         if workload == .gvl {
             let bytes = Array(text.utf8)

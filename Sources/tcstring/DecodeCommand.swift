@@ -5,30 +5,38 @@ import TCStringToolSupport
 
 /// `tcstring decode [--pretty] [--jobs N] [STRING | -]` (see ``Usage/decode``).
 enum DecodeCommand {
+    struct Values {
+        var pretty = false
+        var gvl: GlobalVendorList?
+        var decoding = DecodingFlags()
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            SharedOptions.pretty(\.pretty, help: "indent the JSON for people"),
+            SharedOptions.gvl(\.gvl, help: "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "decode")
-        var pretty = false
-        var decoding = DecodingFlags()
-        var jobs: Int?
-        var gvl: GlobalVendorList?
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--pretty": pretty = true
-            case "--jobs", "-j": jobs = arguments.jobs()
-            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (pretty, decoding, gvl) = (values.pretty, values.decoding, values.gvl)
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
         if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {
-            return BatchLines.run(jobs: jobs ?? BatchLines.defaultJobs, options: decoding.options) { input, output in
+            return BatchLines.run(jobs: decoding.jobs ?? BatchLines.defaultJobs, options: decoding.options) {
+                input,
+                output,
+                errors in
                 // A TC string is written as bytes straight from the value; a GPP string goes
                 // through the JSON tree.
                 switch try input.decode() {
                 case .tc(let value): value.writeJSON(to: &output)
                 case .gpp(let gpp): output.append(gpp.json.serialized())
                 }
+                return false
             }
         }
         return Inputs.each(operands, arguments, options: decoding.options, failure: .errorObject(pretty: pretty)) {

@@ -15,13 +15,11 @@ enum EncodeChoiceCommand {
     private static let specialFeatureOptIns = TCString.SchemaKey.specialFeatureOptIns.stringValue
     private static let vendorConsents = TCString.SchemaKey.vendorConsents.stringValue
 
-    /// Whether `encode`'s arguments ask for this mode (they name `--gvl`).
-    static func isRequested(_ arguments: [String]) -> Bool {
-        arguments.prefix { $0 != "--" }.contains { $0 == "--gvl" || $0.hasPrefix("--gvl=") }
-    }
-
-    static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "encode")
+    /// `encode`'s one parser, for both its modes: with `--gvl` or any option of a choice, this
+    /// mode; otherwise a JSON object in the decode schema (``EncodeCommand/encodeJSON(_:maximumLength:_:)``).
+    struct Values {
+        /// The first option of this mode given, if any (the other mode takes only --max-length).
+        var choiceOption: String?
         var gvlPath: String?
         var choiceFlags: [String] = []
         var choicePath = ""
@@ -30,41 +28,117 @@ enum EncodeChoiceCommand {
         var restrictionsPath: String?
         var day: Timestamp?
         var maximumLength = TCString.DecodingOptions.defaultMaximumLength
-        func number(_ option: String, _ range: ClosedRange<Int>, _ arguments: inout Arguments) -> Int {
-            arguments.value(of: option, "a number \(range.text)") {
-                Int($0).flatMap { range.contains($0) ? $0 : nil }
+    }
+
+    /// `--max-length N`, which both modes take.
+    static var maximumLengthOption: OptionRow<Values> {
+        .value(
+            ["--max-length"],
+            "N",
+            "write strings up to N bytes (default \(TCString.DecodingOptions.defaultMaximumLength)); decoding them then\n"
+                + "needs the same --max-length"
+        ) { values, arguments, name in values.maximumLength = arguments.maximumLength(of: name) }
+    }
+
+    /// This mode's options, declared once (see ``OptionRow``); each records that the mode was asked for.
+    static var options: [OptionRow<Values>] {
+        func number(
+            _ name: String,
+            _ key: TCString.SchemaKey,
+            _ help: String,
+            _ set: @escaping (inout Values, Int) -> Void
+        )
+            -> OptionRow<Values>
+        {
+            .value([name], "N", help, required: key == .cmpId) { values, arguments, name in
+                let range = key.values!
+                set(
+                    &values,
+                    arguments.value(of: name, "a number \(range.text)") {
+                        Int($0).flatMap { range.contains($0) ? $0 : nil }
+                    }
+                )
             }
         }
-        func code(_ option: String, _ arguments: inout Arguments) -> TwoLetterCode {
-            arguments.value(of: option, "two letters A-Z") { try? TwoLetterCode($0) }
+        func code(
+            _ name: String,
+            _ help: String,
+            _ set: @escaping (inout Values, TwoLetterCode) -> Void
+        ) -> OptionRow<Values> {
+            .value([name], "XX", help) { values, arguments, name in
+                set(&values, arguments.value(of: name, "two letters A-Z") { try? TwoLetterCode($0) })
+            }
         }
-        arguments.parse { option, arguments in
-            switch option {
-            case "--gvl": gvlPath = arguments.value(of: option)
-            case "--accept-all", "--reject-all": choiceFlags.append(option)
-            case "--choice":
-                choiceFlags.append(option)
-                choicePath = arguments.value(of: option)
-            case "--cmp-id": cmp.id = number(option, TCString.SchemaKey.cmpId.values!, &arguments)
-            case "--cmp-version": cmp.version = number(option, TCString.SchemaKey.cmpVersion.values!, &arguments)
-            case "--consent-screen":
-                cmp.consentScreen = number(option, TCString.SchemaKey.consentScreen.values!, &arguments)
-            case "--language": cmp.language = code(option, &arguments)
-            case "--publisher-cc": cmp.publisherCountryCode = code(option, &arguments)
-            case "--vendors": vendors = arguments.vendors(of: option)
-            case "--restrictions": restrictionsPath = arguments.value(of: option)
-            case "--date":
-                day = arguments.value(of: option, "a day YYYY-MM-DD") { text in
+        let rows: [OptionRow<Values>] = [
+            .value(["--gvl"], "FILE", "the vendor list the notice shows", required: true) { values, arguments, name in
+                values.gvlPath = arguments.value(of: name)
+            },
+            .flag("--accept-all", "the choice: Accept All") { $0.choiceFlags.append("--accept-all") },
+            .flag("--reject-all", "the choice: Reject All") { $0.choiceFlags.append("--reject-all") },
+            .value(
+                ["--choice"],
+                "FILE",
+                "the choice: a JSON object with any of purposeConsents,\npurposeLegitimateInterestObjections, specialFeatureOptIns,\n"
+                    + "vendorConsents, vendorLegitimateInterestObjections (id lists);\n"
+                    + "legitimate interests are Accept All's less the objections"
+            ) { values, arguments, name in
+                values.choiceFlags.append(name)
+                values.choicePath = arguments.value(of: name)
+            },
+            number("--cmp-id", .cmpId, "CmpId, \(TCFPolicy.registeredCmpIds.text)") { $0.cmp.id = $1 },
+            number("--cmp-version", .cmpVersion, "CmpVersion (default 0)") { $0.cmp.version = $1 },
+            number("--consent-screen", .consentScreen, "ConsentScreen (default 0)") { $0.cmp.consentScreen = $1 },
+            code("--language", "ConsentLanguage (default EN)") { $0.cmp.language = $1 },
+            code("--publisher-cc", "PublisherCC (default AA)") { $0.cmp.publisherCountryCode = $1 },
+            .value(
+                ["--vendors"],
+                "IDS",
+                "the shown vendors, e.g. 1,5-9 (default: the list's vendors without\n"
+                    + "a deletedDate); an id the list does not hold is an error"
+            ) { values, arguments, name in values.vendors = arguments.vendors(of: name) },
+            .value(
+                ["--restrictions"],
+                "FILE",
+                "a JSON list of {"
+                    + PublisherRestriction.SchemaKey.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "}"
+            ) { values, arguments, name in values.restrictionsPath = arguments.value(of: name) },
+            .value(["--date"], "YYYY-MM-DD", "the day of the choice (default: today, UTC)") { values, arguments, name in
+                values.day = arguments.value(of: name, "a day YYYY-MM-DD") { text in
                     text.count == 10 ? Timestamp(iso8601: text).flatMap { $0.isEncodable ? $0 : nil } : nil
                 }
-            case "--max-length": maximumLength = arguments.maximumLength(of: option)
-            default: return false
+            },
+        ]
+        let marked = rows.map { row in
+            OptionRow<Values>(names: row.names, value: row.value, help: row.help, required: row.required) {
+                values,
+                arguments,
+                name in
+                values.choiceOption = values.choiceOption ?? name
+                row.apply(&values, &arguments, name)
             }
-            return true
-        } operand: { operand, arguments in
-            arguments.fail("takes no FILE with --gvl (got \(operand))")
         }
-        guard let gvlPath else { arguments.fail("needs --gvl FILE") }
+        return marked + [maximumLengthOption]
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "encode")
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (gvlPath, choiceFlags, choicePath, cmp, vendors, restrictionsPath, day, maximumLength) = (
+            values.gvlPath, values.choiceFlags, values.choicePath, values.cmp, values.vendors, values.restrictionsPath,
+            values.day, values.maximumLength
+        )
+        guard let choiceOption = values.choiceOption else {
+            return EncodeCommand.encodeJSON(operands, maximumLength: maximumLength, arguments)
+        }
+        guard let gvlPath else { arguments.fail("\(choiceOption) needs --gvl FILE") }
+        if let operand = operands.first { arguments.fail("takes no FILE with --gvl (got \(operand))") }
+        guard choiceFlags.count <= 1 else {
+            let (first, second) = (choiceFlags[0], choiceFlags[1])
+            arguments.fail(
+                first == second ? "\(first) is given twice" : "\(first) and \(second) conflict: give one choice"
+            )
+        }
         guard choiceFlags.count == 1 else {
             arguments.fail("needs one of --accept-all, --reject-all, --choice FILE")
         }

@@ -1,4 +1,5 @@
 import IABTCF
+import TCFJSON
 import TCStringToolSupport
 
 #if canImport(Glibc)
@@ -35,15 +36,12 @@ enum EncodeCommand {
             """
     }()
 
-    /// Reads one JSON object in the decode schema and prints its canonical TC string.
-    static func encode(_ arguments: [String]) -> Int32 {
-        if EncodeChoiceCommand.isRequested(arguments) { return EncodeChoiceCommand.run(arguments) }
-        var arguments = Arguments(arguments, command: "encode")
-        var maximumLength = TCString.DecodingOptions.defaultMaximumLength
-        let paths = arguments.parse { option, arguments in
-            if option == "--max-length" { maximumLength = arguments.maximumLength(of: option) }
-            return option == "--max-length"
-        }
+    /// `tcstring encode`: both modes share one parser (``EncodeChoiceCommand/run(_:)``).
+    static func encode(_ arguments: [String]) -> Int32 { EncodeChoiceCommand.run(arguments) }
+
+    /// Reads one JSON object in the decode schema (from the one path of `paths`, the argument
+    /// itself, or standard input) and prints its canonical TC string.
+    static func encodeJSON(_ paths: [String], maximumLength: Int, _ arguments: Arguments) -> Int32 {
         guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
         let source = paths.first ?? "-"
         // An argument that starts with `{` is the JSON itself, not a file name.
@@ -62,16 +60,23 @@ enum EncodeCommand {
     }
 
     /// Decodes each TC or GPP string and prints its layout-preserving re-encoding.
+    /// `reencode`'s options, declared once (see ``OptionRow``).
+    static var reencodeOptions: [OptionRow<DecodingFlags>] { DecodingFlags.rows(\.self, streams: true) }
+
     static func reencode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "reencode")
         var decoding = DecodingFlags()
-        let operands = arguments.parse { option, arguments in decoding.parse(option, &arguments) }
+        let operands = arguments.parse(reencodeOptions, into: &decoding)
         let options = decoding.options
-        return Inputs.each(operands, arguments, options: options, failure: .emptyLine) { input in
+        return Inputs.lines(operands, arguments, options: options, jobs: decoding.jobs, failure: .emptyLine) {
+            input,
+            output,
+            errors in
             // A GPP string comes back whole: its header and other sections as they were.
             switch try input.decode() {
-            case .tc(let tc): Terminal.out(try tc.encoded(.preservingLayout, maximumLength: options.maximumLength))
-            case .gpp(let gpp): Terminal.out(try gpp.encoded(.preservingLayout, maximumLength: options.maximumLength))
+            case .tc(let tc): output.append(try tc.encoded(.preservingLayout, maximumLength: options.maximumLength))
+            case .gpp(let gpp):
+                output.append(try gpp.encoded(.preservingLayout, maximumLength: options.maximumLength))
             }
             return false
         }

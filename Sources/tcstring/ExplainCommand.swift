@@ -5,17 +5,22 @@ import IABTCFVendorList
 /// value), then one line per vendor section saying why it is a bitfield or ranges. A string that
 /// does not decode gets the fields read before the error, then the error.
 enum ExplainCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "explain")
+    struct Values {
         var gvl: GlobalVendorList?
         var decoding = DecodingFlags()
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
+    }
+
+    /// The options, declared once (see ``OptionRow``); its tables are for people, read one by one.
+    static var options: [OptionRow<Values>] {
+        [SharedOptions.gvl(\.gvl, help: "then list the names of the vendors the string mentions")]
+            + DecodingFlags.rows(\.decoding, streams: false)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "explain")
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (gvl, decoding) = (values.gvl, values.decoding)
         var first = true
         return Inputs.each(operands, arguments, options: decoding.options, failure: .nothing) { input in
             if !first { Terminal.out("") }  // a blank line between the tables of a stream

@@ -47,6 +47,7 @@ struct InputBlocks: ~Copyable {
         _ body: (_ lines: [UnsafeBufferPointer<UInt8>], _ firstNumber: Int) -> Void
     ) {
         var input = InputBlocks(descriptor: 0, limit: limit)
+        input.widenPipe()
         var number = 1
         while true {
             beforeRead()
@@ -76,6 +77,18 @@ struct InputBlocks: ~Copyable {
             buffer = bigger
             capacity *= 2
         }
+        guard readOnce() else { return false }
+        // A pipe hands out at most its own buffer (64 KiB) per read: take what else is already
+        // waiting, without waiting for more, so a block holds enough lines for every job.
+        while count < capacity && isReadable() {
+            guard readOnce() else { break }
+        }
+        return true
+    }
+
+    /// One `read` into the free part of the buffer (waiting for at least one byte); `false` at the
+    /// end of input, which it records.
+    private mutating func readOnce() -> Bool {
         while true {
             let got = read(descriptor, buffer + count, capacity - count)
             if got < 0 && errno == EINTR { continue }
@@ -90,6 +103,25 @@ struct InputBlocks: ~Copyable {
             }
             return true
         }
+    }
+
+    /// When the input is a pipe, asks Linux to let it hold a whole block (`F_SETPIPE_SZ`, up to
+    /// the system's limit, 1 MiB by default) instead of 64 KiB: the writer then fills it while the
+    /// jobs decode, and a read takes a block's worth of lines at once. Elsewhere, or when refused,
+    /// the pipe keeps its size and ``readMore()`` takes what is waiting.
+    func widenPipe() {
+        #if os(Linux)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO else { return }
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Swift's Glibc module does not export
+        _ = fcntl(descriptor, setPipeSize, Int32(capacity))
+        #endif
+    }
+
+    /// Whether a `read` would return at once (input waiting, or its end).
+    private func isReadable() -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
     }
 
     /// The unfinished line fills the buffer: without its leading spaces, if more than `limit`

@@ -1,4 +1,5 @@
 import IABTCF
+import TCFJSON
 import TCStringToolSupport
 
 /// One string a reading command works on: its operand, or one line of standard input, as bytes
@@ -23,7 +24,12 @@ struct Input {
 
     /// Whether the string looks like a GPP string: a header starting with `D` (Type 3) and `~`. A
     /// `D` alone is not enough: it is also how a TC string with the unsupported Version 3 begins.
-    var isGPP: Bool { bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~")) }
+    var isGPP: Bool { Self.isGPP(bytes) }
+
+    /// Whether `bytes` look like a GPP string (see ``isGPP``): the one test of every command.
+    static func isGPP(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~"))
+    }
 
     /// The string decoded: a TC string, or a GPP string with its TCF EU v2 section.
     func decode() throws(TCStringError) -> Decoded {
@@ -49,8 +55,25 @@ struct Input {
         return text
     }
 
-    /// The line on standard error for `error`: `tcstring: line N: message` (no line number for an operand).
-    func message(_ error: some Error) -> String { Terminal.message(error, line: line) }
+    /// The line on standard error for `error`: `tcstring: line N: message` (no line number for an
+    /// operand), with a hint when a character error comes from a common paste mistake.
+    func message(_ error: some Error) -> String { Terminal.message(error, line: line) + hint(for: error) }
+
+    /// The parameter name of a URL's TC string (IAB's `gdpr_consent` macro), often pasted with it.
+    static let consentParameter = Array("gdpr_consent=".utf8)
+
+    /// ` (hint: ...)` for an `invalidCharacter` error on a string pasted with its URL parameter name
+    /// or its quotes; nothing otherwise.
+    func hint(for error: some Error) -> String {
+        guard let error = error as? TCStringError, error.code == .invalidCharacter else { return "" }
+        if bytes.starts(with: Self.consentParameter) {
+            return " (hint: give the value after gdpr_consent=, not the parameter)"
+        }
+        if let first = bytes.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            return " (hint: give the string without its quotes)"
+        }
+        return ""
+    }
 
     /// Writes ``message(_:)`` to standard error.
     func report(_ error: some Error) { Terminal.err(message(error)) }
@@ -107,6 +130,39 @@ enum FailureOutput {
 
 /// The inputs of a reading command: its one operand, or for `-` or none every line of standard input.
 enum Inputs {
+    /// Runs `write` on the one operand, or on every line of standard input on `jobs` cores
+    /// (default: all) with the output in input order (``BatchLines``): the path of every command
+    /// whose output for one input is one line (JSON, or pretty JSON). A failure writes `failure`'s
+    /// output and the message on standard error; the status is ``Terminal/failure`` when any failed.
+    static func lines(
+        _ operands: [String],
+        _ arguments: Arguments,
+        options: TCString.DecodingOptions = TCString.DecodingOptions(),
+        jobs: Int?,
+        failure: FailureOutput,
+        _ write: @escaping BatchLines.LineWriter
+    ) -> Int32 {
+        guard operands.count <= 1 else { arguments.fail("takes one string (or - for standard input)") }
+        guard let operand = operands.first, operand != "-" else {
+            return BatchLines.run(jobs: jobs ?? BatchLines.defaultJobs, options: options, failure: failure, write)
+        }
+        return Terminal.rawArgument(operand).withUnsafeBufferPointer { bytes in
+            let input = Input(trimming: bytes, line: nil, options: options)
+            var output = OutputBuffer(capacity: 1 << 12)
+            var errors = OutputBuffer(capacity: 1 << 10)
+            do {
+                let failed = try write(input, &output, &errors)
+                Terminal.out(String(decoding: output.bytes, as: UTF8.self))
+                _ = errors.writeAll(to: 2)
+                return failed ? Terminal.failure : 0
+            } catch {
+                if let text = failure.output(error, line: nil) { Terminal.out(text) }
+                input.report(error)
+                return Terminal.failure
+            }
+        }
+    }
+
     /// Calls `body` with each input, one per line of standard input: a blank line is an input too,
     /// which fails as empty (`emptyString`), so the output keeps one line per line in. Each result
     /// is written before the next line is read, so output follows input through a pipe.

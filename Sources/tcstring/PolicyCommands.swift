@@ -7,62 +7,84 @@ import TCStringToolSupport
 /// `tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]`.
 enum PolicyCommands {
     /// Lists policy findings, one per line (`rule: message`), and exits 1 when there are any.
-    static func validate(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "validate")
+    struct ValidateValues {
         var json = false
         var pretty = false
-        var decoding = DecodingFlags()
         var gvl: GlobalVendorList?
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
-            case "--json": json = true
-            case "--pretty": (json, pretty) = (true, true)
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
+        var decoding = DecodingFlags()
+    }
+
+    /// `validate`'s options, declared once (see ``OptionRow``).
+    static var validateOptions: [OptionRow<ValidateValues>] {
+        [
+            .flag(
+                "--json",
+                "print {\"valid\", \"findings\": [{\"rule\", \"message\"}]}, or {\"error\": {...}} for\n"
+                    + "input that does not decode (exit 1 for both; the JSON tells them apart)"
+            ) { $0.json = true },
+            .flag("--pretty", "indent the JSON (implies --json)") { ($0.json, $0.pretty) = (true, true) },
+            SharedOptions.gvl(
+                \.gvl,
+                help: "also check against the vendor list: vendors absent or deleted, a newer\n"
+                    + "VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions\n"
+                    + "of type 1/2 on purposes the vendor does not declare flexible"
+            ),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    static func validate(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "validate")
+        var values = ValidateValues()
+        let operands = arguments.parse(validateOptions, into: &values)
+        let (json, pretty, decoding, gvl) = (values.json, values.pretty, values.decoding, values.gvl)
         let failure: FailureOutput = json ? .errorObjectAlways(pretty: pretty) : .nothing
-        return Inputs.each(operands, arguments, options: decoding.options, failure: failure) { input in
+        let (asJSON, list, indent) = (json, gvl, pretty)
+        return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
             let tc = try input.tcString()
-            let findings = gvl.map { tc.validate(against: $0) } ?? tc.validate()
-            if json {
+            let findings = list.map { tc.validate(against: $0) } ?? tc.validate()
+            if asJSON {
                 let list = findings.map {
                     JSON.object([("rule", .string($0.rule.name)), ("message", .string($0.message))])
                 }
-                Terminal.out(
+                output.append(
                     JSON.object([("valid", .bool(findings.isEmpty)), ("findings", .array(list))])
-                        .serialized(pretty: pretty)
+                        .serialized(pretty: indent)
                 )
-            } else if findings.isEmpty {
-                Terminal.out((input.line.map { "line \($0): " } ?? "") + "valid: no policy findings")
             } else {
-                for finding in findings {
-                    Terminal.out((input.line.map { "line \($0): " } ?? "") + finding.description)
-                }
+                let prefix = input.line.map { "line \($0): " } ?? ""
+                let lines = findings.isEmpty ? ["valid: no policy findings"] : findings.map(\.description)
+                output.append(lines.map { prefix + $0 }.joined(separator: "\n"))
             }
             return !findings.isEmpty
         }
     }
 
     /// Prints the IABTCF_ key/value map as one JSON object, keys sorted.
-    static func inApp(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "inapp")
+    struct InAppValues {
         var gdprApplies: Bool?
         var pretty = false
-        var jobs: Int?
         var decoding = DecodingFlags()
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--gdpr-applies":
-                let applies: Bool = arguments.value(of: option, "true or false") { ["true": true, "false": false][$0] }
-                gdprApplies = applies
-            case "--pretty": pretty = true
-            case "--jobs", "-j": jobs = arguments.jobs()
-            default: return decoding.parse(option, &arguments)
-            }
-            return true
-        }
+    }
+
+    /// `inapp`'s options, declared once (see ``OptionRow``).
+    static var inAppOptions: [OptionRow<InAppValues>] {
+        [
+            SharedOptions.gdprApplies(
+                \.gdprApplies,
+                help: "add IABTCF_gdprApplies: true or 1 gives 1, false or 0 gives 0"
+            ),
+            SharedOptions.pretty(\.pretty),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    static func inApp(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "inapp")
+        var values = InAppValues()
+        let operands = arguments.parse(inAppOptions, into: &values)
+        let (gdprApplies, pretty, decoding) = (values.gdprApplies, values.pretty, values.decoding)
         let (options, applies) = (decoding.options, gdprApplies)
         // A TC string's own text is its IABTCF_TCString (what re-encoding it would give back).
         @Sendable func keys(_ input: Input) throws -> [String: InAppValue] {
@@ -71,15 +93,18 @@ enum PolicyCommands {
             case .tc, nil: try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
             }
         }
-        // JSON Lines from standard input take the batch path (byte writer, parallel jobs), as decode's do.
-        if !pretty && (operands.isEmpty || operands == ["-"]) {
-            return BatchLines.run(jobs: jobs ?? BatchLines.defaultJobs, options: options) { input, output in
+        // JSON Lines take the byte writer; pretty JSON goes through the JSON tree.
+        let (failure, indent) = (FailureOutput.errorObject(pretty: pretty), pretty)
+        return Inputs.lines(operands, arguments, options: options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
+            if indent {
+                let members = try keys(input).sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
+                output.append(JSON.object(members).serialized(pretty: true))
+            } else {
                 output.writeInAppKeys(try keys(input))
             }
-        }
-        return Inputs.each(operands, arguments, options: options, failure: .errorObject(pretty: pretty)) { input in
-            let members = try keys(input).sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
-            Terminal.out(JSON.object(members).serialized(pretty: pretty))
             return false
         }
     }

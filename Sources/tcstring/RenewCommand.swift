@@ -1,46 +1,94 @@
 import IABTCF
 import IABTCFVendorList
+import TCFJSON
 import TCStringToolSupport
 
-/// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD] [STRING | -]`.
+/// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD]
+/// [--pretty] [--strict] [--max-length N] [STRING | -]`.
 enum RenewCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        var arguments = Arguments(arguments, command: "renew")
+    struct Values {
         var gvl: GlobalVendorList?
         var previous: GlobalVendorList?
         var vendors: VendorSet?
         var maximumAge = TCString.commonMaximumAge
         var today: Timestamp?
-        let operands = arguments.parse { option, arguments in
-            switch option {
-            case "--gvl": gvl = VendorListFile.load(arguments.value(of: option))
-            case "--previous-gvl": previous = VendorListFile.load(arguments.value(of: option))
-            case "--vendors": vendors = arguments.vendors(of: option)
-            case "--max-age-days": maximumAge = arguments.days(of: option)
-            case "--today": today = arguments.day(of: option)
-            default: return false
-            }
-            return true
-        }
-        guard let gvl else { arguments.fail("needs --gvl FILE") }
+        var pretty = false
+        var decoding = DecodingFlags()
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            SharedOptions.gvl(\.gvl, help: "the vendor list the notice shows now", required: true),
+            .value(["--previous-gvl"], "FILE", "the list of the string's VendorListVersion (for changedDeclarations)") {
+                values,
+                arguments,
+                name in
+                values.previous = VendorListFile.load(arguments.value(of: name))
+            },
+            .value(
+                ["--vendors"],
+                "IDS",
+                "the vendors the notice shows, e.g. 1,5-9 (default: the string's\n"
+                    + "Disclosed Vendors; without the segment, the list's vendors\nwithout a deletedDate)"
+            ) { values, arguments, name in values.vendors = arguments.vendors(of: name) },
+            SharedOptions.maximumAge(
+                \.maximumAge,
+                help: "days a choice is kept (default \(TCString.commonMaximumAge), about 13 months)"
+            ),
+            SharedOptions.today(\.today),
+            SharedOptions.pretty(\.pretty),
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "renew")
+        var values = Values()
+        let operands = arguments.parse(options, into: &values)
+        let (previous, vendors, maximumAge, today, pretty, decoding) = (
+            values.previous, values.vendors, values.maximumAge, values.today, values.pretty, values.decoding
+        )
+        guard let gvl = values.gvl else { arguments.fail("needs --gvl FILE") }
         if let vendors {
             let unknown = vendors.subtracting(gvl.vendorIds)
             if !unknown.isEmpty { Terminal.inputError("--vendors: \(unknown) are not in the vendor list") }
         }
         let day = today ?? EncodeCommand.today()
-        return Inputs.each(operands, arguments, failure: .errorObject(pretty: false)) { input in
+        let failure = FailureOutput.errorObject(pretty: pretty)
+        let (previousList, shown, age, indent) = (previous, vendors, maximumAge, pretty)
+        return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
+            input,
+            output,
+            errors in
             let reasons = try input.tcString().renewal(
                 against: gvl,
-                previous: previous,
-                shownVendors: vendors,
+                previous: previousList,
+                shownVendors: shown,
                 today: day,
-                maximumAge: maximumAge
+                maximumAge: age
             )
-            Terminal.out(
-                JSON.object([("renew", .bool(!reasons.isEmpty)), ("reasons", .array(reasons.map(json)))]).serialized()
-            )
+            let start = output.count
+            write(reasons, to: &output)
+            if indent { output.indentJSON(from: start) }
             return false
         }
+    }
+
+    /// `{"renew": true|false, "reasons": [...]}` as bytes: a list of new vendors, often hundreds
+    /// of ids, goes straight from the set; the other reasons are small (``json(_:)``).
+    static func write(_ reasons: [RenewalReason], to out: inout OutputBuffer) {
+        out.append(reasons.isEmpty ? "{\"renew\":false,\"reasons\":[" : "{\"renew\":true,\"reasons\":[")
+        for (index, reason) in reasons.enumerated() {
+            if index > 0 { out.append(",") }
+            if case .newVendors(let ids) = reason {
+                out.append("{\"reason\":\"newVendors\",\"vendors\":")
+                out.writeIDs(ids, count: ids.count)
+                out.append("}")
+            } else {
+                out.append(json(reason).serialized())
+            }
+        }
+        out.append("]}")
     }
 
     /// One reason as `{"reason", ...details}`.

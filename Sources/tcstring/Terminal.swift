@@ -1,3 +1,4 @@
+import TCFJSON
 import TCStringToolSupport
 
 #if canImport(Glibc)
@@ -63,7 +64,7 @@ enum Terminal {
 
     /// The most a whole-input read takes (`encode`'s JSON, `--gvl` files): the JSON reader's own
     /// limit, checked while reading, so a larger input is refused without being held in memory.
-    static let maxWholeInputBytes = 16 << 20
+    static var maxWholeInputBytes: Int { JSONReader.defaultMaxBytes }
 
     /// All of standard input as text; see ``contents(of:)``.
     static func readAll() -> String { readWhole(0, name: "standard input") }
@@ -109,9 +110,10 @@ enum Terminal {
         exit(failure)
     }
 
-    /// A usage error: the message and `usage` (by default the tool's) on standard error, status 2.
-    static func usageError(_ message: String, usage text: String = Usage.tool) -> Never {
-        err("tcstring: \(message)\n\(text)")
+    /// A usage error: one line on standard error, the message and where the help is
+    /// (`tcstring help COMMAND`, or `tcstring help` without one), status 2.
+    static func usageError(_ message: String, command: String? = nil) -> Never {
+        err("tcstring: \(message); see `tcstring help\(command.map { " " + $0 } ?? "")`")
         exit(usage)
     }
 }

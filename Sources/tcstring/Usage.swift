@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFAppTracking
 import TCStringToolSupport
 
 /// What `tcstring --help` and each `tcstring COMMAND --help` print.
@@ -23,333 +24,206 @@ enum Usage {
     static let purposeIds = (1...PurposeSet.maxID).text
 
     /// What `--strict` does, for every reading command (lines joined by ``options(_:)``).
-    static let strictHelp = """
-        also refuse what base64 or the specification does not allow, each with its own
-        code: set padding bits or data after the last field (nonZeroPadding), '=' that is
-        not exact padding (invalidPadding), letters outside A-Z (invalidLetter),
-        restriction purposes outside \(purposeIds) (invalidPurposeId), 4n+1 segment lengths
-        (invalidSegmentLength)
-        """
+    static let strictHelp =
+        "also refuse what base64 or the specification does not allow, each with its own code: set padding "
+        + "bits or data after the last field (nonZeroPadding), '=' that is not exact padding (invalidPadding), "
+        + "letters outside A-Z (invalidLetter), restriction purposes outside \(purposeIds) (invalidPurposeId), "
+        + "4n+1 segment lengths (invalidSegmentLength)"
+
+    /// `--jobs N`, for every command that streams standard input (one parser: ``DecodingFlags``).
+    static let jobs = ("--jobs N", "read standard input on N cores (default: all), output in input order")
 
     static let maxLengthHelp =
         "accept strings up to N bytes (default \(TCString.DecodingOptions.defaultMaximumLength), the library's default)"
 
     /// Option rows as one column of names and one of descriptions: each name `indent` spaces in
     /// and padded to `width` (by default the longest name), a description's further lines
-    /// indented to its column.
+    /// indented to its column; a description line that would pass column 100 wraps at a space.
     static func options(_ rows: [(String, String)], indent: Int = 2, width: Int? = nil) -> String {
         let width = width ?? rows.map(\.0.count).max() ?? 0
         let margin = String(repeating: " ", count: indent)
         let column = String(repeating: " ", count: indent + width + 2)
         return rows.map { name, text in
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                wrap($0, width: 100 - column.count)
+            }
             let first = margin + name + String(repeating: " ", count: width - name.count + 2) + lines[0]
             return ([first] + lines.dropFirst().map { column + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }
 
-    static let decode = """
-        usage: tcstring decode [--pretty] [--jobs N] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
-          Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
-          "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
-          Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
+    /// `line` in lines of at most `width` characters, broken at spaces (a longer word stays whole).
+    static func wrap(_ line: Substring, width: Int) -> [Substring] {
+        var lines: [Substring] = []
+        var rest = line
+        while rest.count > width, let space = rest.prefix(width + 1).lastIndex(of: " ") {
+            lines.append(rest[..<space])
+            rest = rest[rest.index(after: space)...]
+        }
+        return lines + [rest]
+    }
 
-        """
-        + options([
-            ("--pretty", "indent the JSON for people"),
-            ("--jobs N", "decode standard input on N cores (default: all), output in input order"),
-            ("--gvl FILE", "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+    static let decode =
+        synopsis("decode", DecodeCommand.options) + "\n" + """
+              Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
+              "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
+              Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
 
-    static let permissions = """
-        usage: tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--pretty] [--strict]
-                                    [--max-length N] [STRING | -]
-          For each vendor of the vendor list FILE (ascending), may it process each purpose, special
-          purpose and special feature under this string? One JSON object per vendor and line:
-          {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
-          "specialPurposes": {...}, "specialFeatures": {"1": {"allowed", "reason"}, ...}}; basis is
-          "consent", "legitimateInterest" or null when not allowed. From standard input, one line per
-          string: {"tcString", "vendors": [...]}.
+            """ + table(DecodeCommand.options) + "\n" + inputNote()
 
-        """
-        + options([
-            ("--gvl FILE", "the Global Vendor List JSON (specification 2 or 3)"),
-            (
-                "--vendor IDS",
-                "only these vendors, e.g. 1,5-9; a vendor named alone that the list does not hold\n"
-                    + "gets {\"error\": {...}} in its place (exit 1); a range takes the vendors it holds"
-            ),
-            ("--purpose IDS", "only these purposes, each defined by the list"),
-            ("--pretty", "indent the JSON"),
-            ("--strict", "strict decoding (see tcstring decode --help)"),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+    static let permissions =
+        synopsis("permissions", PermissionsCommand.options) + "\n" + """
+              For each vendor of the vendor list FILE (ascending), may it process each purpose, special
+              purpose and special feature under this string? One JSON object per vendor and line:
+              {"vendorId", "name", "purposes": {"1": {"allowed", "basis", "reason"}, ...},
+              "specialPurposes": {...}, "specialFeatures": {"1": {"allowed", "reason"}, ...}}; basis is
+              "consent", "legitimateInterest" or null when not allowed. From standard input, one line per
+              string: {"tcString", "vendors": [...]}.
 
-    /// The options of `encode`'s two modes, printed in one column (``encodeWidth``).
-    static let encodeOptions = [
-        (
-            "--max-length N",
-            "write strings up to N bytes (default 131072); decoding them then\nneeds the same --max-length"
-        )
-    ]
-    static let encodeChoiceOptions = [
-        ("--accept-all", "the choice: Accept All"),
-        ("--reject-all", "the choice: Reject All"),
-        (
-            "--choice FILE",
-            "a JSON object with any of purposeConsents,\npurposeLegitimateInterestObjections, specialFeatureOptIns,\n"
-                + "vendorConsents, vendorLegitimateInterestObjections (id lists);\n"
-                + "legitimate interests are Accept All's less the objections"
-        ),
-        (
-            "--cmp-id N",
-            "CmpId, \(TCFPolicy.registeredCmpIds.text); --cmp-version N (default 0), --consent-screen N (0)"
-        ),
-        ("--language XX", "ConsentLanguage (default EN); --publisher-cc XX PublisherCC (AA)"),
-        (
-            "--vendors IDS",
-            "the shown vendors, e.g. 1,5-9 (default: the list's vendors without\n"
-                + "a deletedDate); an id the list does not hold is an error"
-        ),
-        (
-            "--restrictions FILE",
-            "a JSON list of {"
-                + PublisherRestriction.SchemaKey.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "}"
-        ),
-        ("--date YYYY-MM-DD", "the day of the choice (default: today, UTC)"),
-        ("--max-length N", "as above"),
-    ]
-    static let encodeWidth = (encodeOptions + encodeChoiceOptions).map(\.0.count).max() ?? 0
+            """ + table(PermissionsCommand.options) + "\n" + inputNote()
 
-    static let encode = """
-        usage: tcstring encode [--max-length N] [FILE | JSON | -]
-          Read one JSON object in the decode schema (from FILE, from the argument itself when it
-          starts with {, or from standard input) and print its canonical TC string; fails
-          (encodingTooLong) rather than print a string longer than decoding accepts by default.
+    static let encode =
+        synopsis("encode", [EncodeChoiceCommand.maximumLengthOption], operands: "[FILE | JSON | -]") + "\n" + """
+              Read one JSON object in the decode schema (from FILE, from the argument itself when it
+              starts with {, or from standard input) and print its canonical TC string; fails
+              (encodingTooLong) rather than print a string longer than decoding accepts by default.
 
-        """
-        + options(encodeOptions, width: encodeWidth) + "\n" + EncodeCommand.keysHelp + "\n" + encodeChoice
+            """ + table([EncodeChoiceCommand.maximumLengthOption], width: encodeWidth) + "\n" + EncodeCommand.keysHelp
+        + "\n" + encodeChoice
 
-    static let encodeChoice = """
-        usage: tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N
-                               [--cmp-version N] [--consent-screen N] [--language XX]
-                               [--publisher-cc XX] [--vendors IDS] [--restrictions FILE]
-                               [--date YYYY-MM-DD] [--max-length N]
-          Print the TC string a CMP writes for a choice made in a notice showing vendors of the
-          vendor list FILE: Disclosed Vendors = the shown vendors; Accept All consents to every
-          purpose, special feature and vendor they declare on consent (or flexible) and sets the
-          legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
-          policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
-          the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
-          policy-2 list after \(TCFPolicy.tcf22LastDayBefore), a restriction the vendor's declarations do not allow,
-          CmpId 0 or 1) is refused, exit 1.
+    /// The width of `encode`'s option column, the same for both modes.
+    static let encodeWidth = EncodeChoiceCommand.options.map(\.label.count).max() ?? 0
 
-        """ + options(encodeChoiceOptions, width: encodeWidth)
+    static let encodeChoice =
+        synopsis("encode", EncodeChoiceCommand.options, operands: "") + "\n" + """
+              Print the TC string a CMP writes for a choice made in a notice showing vendors of the
+              vendor list FILE (one of --accept-all, --reject-all and --choice FILE; --cmp-id N is
+              required): Disclosed Vendors = the shown vendors; Accept All consents to every
+              purpose, special feature and vendor they declare on consent (or flexible) and sets the
+              legitimate interests they declare (or flexible), except purpose 1, and 3-6 under
+              policy 4 and later; Reject All sets nothing. VendorListVersion and TcfPolicyVersion are
+              the list's, Created = LastUpdated = --date. A string validate --gvl would flag (a
+              policy-2 list after \(TCFPolicy.tcf22LastDayBefore), a restriction the vendor's declarations do not allow,
+              CmpId 0 or 1) is refused, exit 1.
 
-    static let reencode = """
-        usage: tcstring reencode [--strict] [--max-length N] [STRING | -]
-          Decode and re-encode, keeping the input's layout for unchanged sections: any string that
-          decodes comes back byte for byte, a GPP string whole (its header and other sections as
-          they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
-          string longer than decoding accepts by default.
+            """ + table(EncodeChoiceCommand.options, width: encodeWidth)
 
-        """
-        + options([("--strict", strictHelp), ("--max-length N", maxLengthHelp)]) + "\n" + inputNote()
+    static let reencode =
+        synopsis("reencode", EncodeCommand.reencodeOptions) + "\n" + """
+              Decode and re-encode, keeping the input's layout for unchanged sections: any string that
+              decodes comes back byte for byte, a GPP string whole (its header and other sections as
+              they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
+              string longer than decoding accepts by default.
 
-    static let explain = """
-        usage: tcstring explain [--gvl FILE] [--strict] [--max-length N] [STRING | -]
-          Print every field (segment, bit offset, width, raw bits, value) and why each vendor
-          section is a bitfield or ranges. For a string that does not decode, every field read
-          before the error, then the error; exit 1.
+            """ + table(EncodeCommand.reencodeOptions) + "\n" + inputNote()
 
-        """
-        + options([
-            ("--gvl FILE", "then list the names of the vendors the string mentions"),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+    static let explain =
+        synopsis("explain", ExplainCommand.options) + "\n" + """
+              Print every field (segment, bit offset, width, raw bits, value) and why each vendor
+              section is a bitfield or ranges. For a string that does not decode, every field read
+              before the error, then the error; exit 1.
 
-    static let validate = """
-        usage: tcstring validate [--json] [--pretty] [--gvl FILE] [--strict] [--max-length N] [STRING | -]
-          Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
-          inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
-          \(purposeIds)): one finding per line (rule: message), exit 1 when any.
+            """ + table(ExplainCommand.options) + "\n" + inputNote()
 
-        """
-        + options([
-            (
-                "--json",
-                "print {\"valid\", \"findings\": [{\"rule\", \"message\"}]}, or {\"error\": {...}} for\n"
-                    + "input that does not decode (exit 1 for both; the JSON tells them apart)"
-            ),
-            ("--pretty", "indent the JSON (implies --json)"),
-            (
-                "--gvl FILE",
-                "also check against the vendor list: vendors absent or deleted, a newer\n"
-                    + "VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions\n"
-                    + "of type 1/2 on purposes the vendor does not declare flexible"
-            ),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+    static let validate =
+        synopsis("validate", PolicyCommands.validateOptions) + "\n" + """
+              Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
+              inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
+              \(purposeIds)): one finding per line (rule: message), exit 1 when any.
 
-    static let inApp = """
-        usage: tcstring inapp [--gdpr-applies true|false] [--pretty] [--jobs N] [--strict] [--max-length N]
-                              [STRING | -]
-          Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
-          GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
+            """ + table(PolicyCommands.validateOptions) + "\n" + inputNote()
 
-        """
-        + options([
-            ("--gdpr-applies", "add IABTCF_gdprApplies (1 or 0)"),
-            ("--pretty", "indent the JSON"),
-            ("--jobs N", "read standard input on N cores (default: all), output in input order"),
-            ("--strict", strictHelp),
-            ("--max-length N", maxLengthHelp),
-        ]) + "\n" + inputNote()
+    static let inApp =
+        synopsis("inapp", PolicyCommands.inAppOptions) + "\n" + """
+              Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
+              GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
 
-    static let additionalConsent = """
-        usage: tcstring ac [--pretty] [STRING | -]
-          Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
-          {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
-          1-based character position. Without STRING, or with -, one string per line of standard
-          input, {"error": {...}} for a line that does not parse or is blank (as decode writes it,
-          with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
-          as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
-          each line are trimmed.
-        """
+            """ + table(PolicyCommands.inAppOptions) + "\n" + inputNote()
 
-    static let bench = """
-        usage: tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE
-          Time the workload on each line of FILE (build with -c release); prints
-          {"line", "chars", "workload", "nsPerOp", "checksum"} per line. decode: a full TCString;
-          scan: validate every field and build nothing (TCString.query); query: 30 consent questions
-          answered without building a value (TCString.query); query-value: the same questions of a
-          decoded TCString; full: decode and read every field and id. permissions: the full
-          permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
-          FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
-        """
+    static let additionalConsent =
+        synopsis("ac", AdditionalConsentCommand.options) + "\n" + """
+              Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
+              {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
+              1-based character position. Without STRING, or with -, one string per line of standard
+              input, {"error": {...}} for a line that does not parse or is blank (as decode writes it,
+              with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
+              as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
+              each line are trimmed.
 
-    static let random = """
-        usage: tcstring random [--count N] [--seed S]
-          Print N (default 100) canonical TC strings of seeded random models (for differential tests).
-        """
+            """ + table(AdditionalConsentCommand.options)
 
-    static let att = """
-        usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
-                            [--previous-status S] [--prompt-in-progress] [--cmp-shown]
-                            [--idfa-explainer] [--consent none|refused|granted|expired|dismissed]
-                            [--tc-string STRING] [--gdpr-applies true|false]
-                            [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
-                            [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
-                            [--restricted-as-unavailable] [--restricted-as-denied]
-                            [--cmp-cannot-hide-tracking] [--no-enforce] [--region eu|other]
-                            [--att-answered YYYY-MM-DD] [--reprompt never|denied]
-                            [--att-rejection-applied] [--max-age-days N] [--pretty] [--help]
-          The next step of an App Tracking Transparency + consent flow as one JSON object: next,
-          reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
-          --tc-string: the string after the rejection, byte for byte the input when nothing
-          changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors,
-          attRequestableFrom (the first day ATT may be requested, "YYYY-MM-DD", or null).
-          T (our strategies): attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
-          FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
-            pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
-            onesecondbefore-cmp-first, adjust, google-ump (Google's User Messaging Platform).
-          S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
-            macOS) or Apple's raw number 0-3; any other number fails closed as denied.
-          --att-requested: ATT was already requested in this run of the flow. With --status
-            notDetermined the request ended without an answer (dismissed, or "Additional
-            Information"): warning attNotAnswered, and the strategies request ATT again.
-          --region eu|other: whether Apple's EU rules apply to the person (default other).
-          --att-answered: the day the person last answered the ATT prompt (authorized or denied);
-            in the EU the prompt may show again a year later.
-          --reprompt never|denied: whether to ask again, once Apple allows it, a person who denied
-            (default never); an authorization is never asked again.
-          --att-rejection-applied: the stored string carries the rejection this flow applied after
-            an earlier denial; with authorized the CMP shows again (warning
-            attAuthorizedAfterRejection). A usage error on a flow or strategy that never rejects.
-          --max-age-days N: a --tc-string whose LastUpdated is more than N days old (default 395)
-            reads as expired.
-          --previous-status: the status seen last time; statusChanged says whether it differs.
-          --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
-            call): next is wait, and no tracker starts.
-          --cmp-shown: google-ump only: the CMP was shown in this run (ATT right after it, no
-            explainer).
-          --idfa-explainer: google-ump only: the app configured an IDFA explainer message; next is
-            showIDFAExplainer where Google shows it before the ATT alert.
-          --consent: the stored choice; without it, read from --tc-string through the trigger
-            (none without a string).
-          --trigger: what CMP answer lets ATT follow it (default: the flow's; trackingScope for T).
-          --scope NAME: what a refusal rejects: appleDefault (default for T), personalisedAdsOnly,
-            adPurposes (consentmanager's default), marketing2to6, denyAll. On a guide's flow that
-            rejects nothing (didomi-cmp-first, pubconsent-cmp-first, onesecondbefore-*, adjust),
-            --scope or --reject-vendors turns a rejection on; on one that rejects everything
-            (didomi-att-first, pubconsent-att-first), --scope rejects that scope instead.
-          --reject-vendors: vendors the rejection also removes: all, none or ids and ranges (1,5-9).
-            all (consentmanager's default) means the vendors related to the rejection: every
-            vendor while the CMP still has to collect a choice, none once it has recorded one.
-          --gvl FILE: with a rejection of all vendors, remove only the vendors of this Global
-            Vendor List that declare a rejected purpose (consent, legitimate interest or
-            flexible) or special feature, at every evaluation.
-          --restricted-as-unavailable (T) / --restricted-as-denied (didomi-*, pubconsent-*): the
-            other reading of restricted. --cmp-cannot-hide-tracking (attFirstRejectTracking,
-            cmpFirst), --no-enforce (attFirstCMPUnaffected): refine T (see the docs).
-          --today: the UTC day written as LastUpdated when the string changes (default: today).
-          An option that does not apply to the chosen T or FLOW is a usage error (exit status 2):
-          the ones above outside the flows or strategies named, --trigger and --consent with
-          adjust (it has no CMP), --reject-vendors with a flow that rejects everything unless
-          --scope is given, --gvl unless the rejection removes all vendors.
-        """
+    static let bench =
+        synopsis("bench", BenchCommand.options, operands: "FILE") + "\n" + """
+              Time the workload on each line of FILE (build with -c release); prints
+              {"line", "chars", "workload", "nsPerOp", "checksum"} per line. decode: a full TCString;
+              scan: validate every field and build nothing (TCString.query); query: 30 consent questions
+              answered without building a value (TCString.query); query-value: the same questions of a
+              decoded TCString; full: decode and read every field and id. permissions: the full
+              permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
+              FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
 
-    static let ads = """
-        usage: tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N]
-                            [--gdpr-applies true|false] [STRING | -]
-          May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
-          applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
-          object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
-          "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
-            {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
-            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
-            {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
-            {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
-              what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
-              string's answer for the vendor (a permission reason, as in tcstring permissions)
-          A string that does not decode gives {"error": {...}} and exit 1.
+            """ + table(BenchCommand.options)
 
-        """
-        + options([
-            ("--vendor N", "the vendor id (default 755, Google)"),
-            ("--today YYYY-MM-DD", "the day to check on (default: today, UTC)"),
-            ("--max-age-days N", "days a choice is valid (default 395, Google's 13 months)"),
-            (
-                "--gdpr-applies B",
-                "true (default) or false: where the GDPR does not apply the\nTC string does not limit the mode"
-            ),
-        ]) + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
+    static let random =
+        synopsis("random", RandomCommand.options, operands: "") + "\n" + """
+              Print N canonical TC strings of seeded random models, one per line, covering every
+              feature (vendor ranges and bitfields, restrictions, every segment, custom purposes). Each
+              passes validate: created and last updated on one day, CmpId 2 or more, a TCF 2.2 policy
+              version, Disclosed Vendors covering every vendor bit, no legitimate interest on the
+              consent-only purposes, only the defined special features.
 
-    static let renew = """
-        usage: tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N]
-                              [--today YYYY-MM-DD] [STRING | -]
-          Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
-          "reasons": [...]}, each reason {"reason", ...details}:
-            {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
-            {"reason": "changedDeclarations", "vendors": [{"vendorId", "purposes",
-              "legIntPurposes", "specialPurposes", "specialFeatures"}]}  what each disclosed
-              vendor gained since --previous-gvl (purposes: on consent or flexible;
-              legIntPurposes: on legitimate interest or flexible)
-            {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
-            {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
-          Exit 0 whether or not to renew, 1 for a string that does not decode.
-          --gvl FILE           the vendor list the notice shows now
-          --previous-gvl FILE  the list of the string's VendorListVersion (for changedDeclarations)
-          --vendors IDS        the vendors the notice shows, e.g. 1,5-9 (default: the string's
-                               Disclosed Vendors; without the segment, the list's vendors
-                               without a deletedDate)
-          --max-age-days N     days a choice is kept (default 395, about 13 months)
-          --today YYYY-MM-DD   the day to check on (default: today, UTC)
-        """ + "\n" + inputNote(limit: "\(TCString.DecodingOptions.defaultMaximumLength) bytes")
+            """ + table(RandomCommand.options)
+
+    static let att =
+        synopsis("att", ATTCommand.options, operands: "") + "\n" + """
+              The next step of an App Tracking Transparency + consent flow as one JSON object: next,
+              reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
+              --tc-string: the string after the rejection, byte for byte the input when nothing
+              changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors,
+              attRequestableFrom (the first day ATT may be requested, "YYYY-MM-DD", or null).
+              T (our strategies): \(ATTStrategy.allCases.map(\.rawValue).joined(separator: ", ")).
+              FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
+                pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
+                onesecondbefore-cmp-first, adjust, google-ump (Google's User Messaging Platform).
+              S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
+                macOS) or Apple's raw number 0-3; any other number fails closed as denied.
+              An option that does not apply to the chosen T or FLOW is a usage error (exit status 2):
+              the ones below outside the flows or strategies they name, --trigger and --consent with
+              adjust (it has no CMP), --reject-vendors with a flow that rejects everything unless
+              --scope is given, --gvl unless the rejection removes all vendors.
+
+            """ + table(ATTCommand.options)
+
+    static let ads =
+        synopsis("ads", AdsCommand.options) + "\n" + """
+              May I request ads from the vendor, and which kind? Google's "Ad serving modes" tables
+              applied to the vendor's own bits, disclosure and the publisher's restrictions. One JSON
+              object per string: {"vendor": N, "mode": "personalized" | "nonPersonalized" | "limited" |
+              "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
+                {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
+                {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+                {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
+                {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
+                  what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
+                  string's answer for the vendor (a permission reason, as in tcstring permissions)
+              A string that does not decode gives {"error": {...}} and exit 1.
+
+            """ + table(AdsCommand.options) + "\n" + inputNote()
+
+    static let renew =
+        synopsis("renew", RenewCommand.options) + "\n" + """
+              Must the stored choice be asked again? One JSON object per string: {"renew": true|false,
+              "reasons": [...]}, each reason {"reason", ...details}:
+                {"reason": "newVendors", "vendors": [ids]}  shown vendors not in Disclosed Vendors
+                {"reason": "changedDeclarations", "vendors": [{"vendorId", "purposes",
+                  "legIntPurposes", "specialPurposes", "specialFeatures"}]}  what each disclosed
+                  vendor gained since --previous-gvl (purposes: on consent or flexible;
+                  legIntPurposes: on legitimate interest or flexible)
+                {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
+                {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+              Exit 0 whether or not to renew, 1 for a string that does not decode.
+
+            """ + table(RenewCommand.options) + "\n" + inputNote()
 
     static let tool = """
         usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]

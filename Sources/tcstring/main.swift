@@ -18,12 +18,14 @@ case "--version", "version":
 case "help", "--help", "-h":
     // `tcstring help decode` is `tcstring decode --help`; `tcstring help nosuch` is a usage error.
     if let topic = rest.first, topic != "help", Command.named(topic) == nil {
-        Terminal.usageError("unknown command \(topic)")
+        Terminal.usageError("unknown command \(topic)" + Suggestion.didYouMean(topic, Command.all.map(\.name)))
     }
     Terminal.out(rest.first.flatMap { Command.named($0)?.usage } ?? Usage.tool)
     status = 0
 default:
-    guard let entry = Command.named(command) else { Terminal.usageError("unknown command \(command)") }
+    guard let entry = Command.named(command) else {
+        Terminal.usageError("unknown command \(command)" + Suggestion.didYouMean(command, Command.all.map(\.name)))
+    }
     status = entry.run(rest)
 }
 exit(status)

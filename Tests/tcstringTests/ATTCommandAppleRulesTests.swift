@@ -58,9 +58,10 @@ import Testing
         #expect(asked.json?["attRequestableFrom"] == .string("2026-10-26"))
         // The default policy, another region or a younger answer: no request.
         #expect(try run(flow + eu).json?["next"] != .string("requestATT"), "\(flow)")
-        let outside = try run(flow + eu + ["--reprompt", "denied", "--region", "other"])
+        let denied = ["--status", "denied", "--reprompt", "denied"]
+        let outside = try run(flow + denied + ["--region", "other", "--att-answered", "2025-10-26"])
         #expect(outside.json?["next"] != .string("requestATT") && outside.json?["attRequestableFrom"] == .null)
-        let young = try run(flow + eu + ["--reprompt", "denied", "--att-answered", "2026-01-02"])
+        let young = try run(flow + denied + ["--region", "eu", "--att-answered", "2026-01-02"])
         #expect(
             young.json?["next"] != .string("requestATT") && young.json?["attRequestableFrom"] == .string("2027-01-02")
         )

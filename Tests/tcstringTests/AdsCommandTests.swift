@@ -20,7 +20,9 @@ import Testing
     }
 
     static func ads(_ arguments: [String], stdin: String? = nil) throws -> CommandLineTool.Output {
-        try CommandLineTool.run(["ads", "--today", "2026-11-26"] + arguments, stdin: stdin)
+        // The default day unless the arguments name one (an option that takes a value is given once).
+        let today = arguments.contains("--today") ? [] : ["--today", "2026-11-26"]
+        return try CommandLineTool.run(["ads"] + today + arguments, stdin: stdin)
     }
 
     /// The mode and the modes named by `missingPurposes` reasons.
@@ -107,13 +109,19 @@ import Testing
             try Self.ads(["--gdpr-applies", "false", rejectAll]).stdout
                 == #"{"vendor":755,"mode":"personalized","reasons":[{"reason":"gdprDoesNotApply"}]}"# + "\n"
         )
+        // --gdpr-applies takes the in-app key's 1 and 0 as well, as every command does.
+        #expect(
+            try Self.ads(["--gdpr-applies", "0", rejectAll]).stdout
+                == Self.ads(["--gdpr-applies", "false", rejectAll]).stdout
+        )
+        #expect(try Self.ads(["--gdpr-applies", "1", rejectAll]).stdout == Self.ads([rejectAll]).stdout)
         // Vendor 9 is not in the v17 list, so the notice never showed it.
         #expect(
             try Self.ads(["--vendor", "9", acceptAll]).stdout
                 == #"{"vendor":9,"mode":"none","reasons":[{"reason":"notDisclosed"}]}"# + "\n"
         )
         for bad in [
-            ["--vendor", "0"], ["--vendor", "65536"], ["--gdpr-applies", "1"], ["--max-age-days", "-1"],
+            ["--vendor", "0"], ["--vendor", "65536"], ["--gdpr-applies", "yes"], ["--max-age-days", "-1"],
             ["--today", "2026-1-1"],
         ] {
             #expect(try Self.ads(bad + [acceptAll]).status == 2, "\(bad)")

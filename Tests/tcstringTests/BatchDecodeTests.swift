@@ -148,3 +148,32 @@ import Testing
         #expect(single.stdout == (try Self.tree(TCString(encoded: strings[0]))) + "\n")
     }
 }
+
+/// Every command that streams standard input takes `--jobs`, and its output does not depend on it:
+/// the same bytes on standard output, the same messages on standard error, the same status.
+@Suite struct JobsEverywhereTests {
+    static let v17 = Fixtures.directory.appendingPathComponent("gvl/vendor-list-v17-spec3.json").path
+
+    static let commands: [[String]] = [
+        ["decode"], ["decode", "--pretty"], ["reencode"], ["validate"], ["validate", "--json"], ["inapp"],
+        ["inapp", "--pretty"], ["ads", "--today", "2026-11-27"], ["renew", "--gvl", v17, "--today", "2026-11-27"],
+        ["permissions", "--gvl", v17, "--vendor", "755,99999"], ["ac"],
+    ]
+
+    @Test(arguments: commands)
+    func outputDoesNotDependOnJobs(_ command: [String]) throws {
+        // Enough lines for several rounds of parallel runs: corpus strings, a GPP string, an
+        // Additional Consent string, a blank line and a bad one.
+        let corpus = try Fixtures.corpusLines()
+        let block = corpus + ["DBABM~" + corpus[0], "2~1.35.41~dv.9.21", "", "C!"]
+        let input = Array(repeating: block, count: 80).joined().joined(separator: "\n") + "\n"
+        let one = try CommandLineTool.run(command + ["--jobs", "1", "-"], stdin: input)
+        #expect(!one.stdout.isEmpty)
+        for jobs in ["2", "3"] {
+            let many = try CommandLineTool.run(command + ["--jobs", jobs, "-"], stdin: input)
+            #expect(many.stdout == one.stdout, "\(command) --jobs \(jobs)")
+            #expect(many.stderr == one.stderr, "\(command) --jobs \(jobs)")
+            #expect(many.status == one.status, "\(command) --jobs \(jobs)")
+        }
+    }
+}

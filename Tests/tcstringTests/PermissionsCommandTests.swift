@@ -112,3 +112,67 @@ import Testing
         }
     }
 }
+
+/// `permissions --compact` says what the verbose form says, per vendor the allowed ids by basis,
+/// and a vendor filter answered vendor by vendor says what the whole list's matrix says.
+@Suite struct CompactPermissionsTests {
+    static let v17 = Fixtures.directory.appendingPathComponent("gvl/vendor-list-v17-spec3.json").path
+
+    /// The allowed ids of one verbose cell group, optionally only those on `basis`.
+    static func allowed(_ cells: JSON?, basis: String? = nil) -> JSON {
+        guard case .object(let members)? = cells else { return .array([]) }
+        let ids = members.filter { _, cell in
+            cell["allowed"] == .bool(true) && (basis == nil || cell["basis"] == .string(basis!))
+        }
+        return .array(ids.map { .int(Int($0.0)!) })
+    }
+
+    @Test(arguments: [[], ["--vendor", "1-40,755"], ["--vendor", "8,755"]])
+    func compactMatchesVerbose(_ filter: [String]) throws {
+        let input = try Fixtures.corpusLines().joined(separator: "\n") + "\n"
+        let verbose = try CommandLineTool.run(["permissions", "--gvl", Self.v17] + filter + ["-"], stdin: input)
+        let compact = try CommandLineTool.run(
+            ["permissions", "--gvl", Self.v17, "--compact"] + filter + ["-"],
+            stdin: input
+        )
+        #expect(verbose.status == 0 && compact.status == 0)
+        let pairs = zip(verbose.stdout.split(separator: "\n"), compact.stdout.split(separator: "\n"))
+        #expect(pairs.underestimatedCount == 9)
+        for (long, short) in pairs {
+            let long = try JSON(parsing: String(long))
+            let short = try JSON(parsing: String(short))
+            #expect(short["tcString"] == long["tcString"])
+            guard case .array(let vendors)? = long["vendors"], case .object(let compactVendors)? = short["vendors"]
+            else {
+                Issue.record("no vendors")
+                continue
+            }
+            #expect(vendors.count == compactVendors.count)
+            for (vendor, (id, entry)) in zip(vendors, compactVendors) {
+                #expect(vendor["vendorId"] == .int(Int(id)!))
+                #expect(entry["consent"] == Self.allowed(vendor["purposes"], basis: "consent"), "\(id)")
+                #expect(entry["legitimateInterest"] == Self.allowed(vendor["purposes"], basis: "legitimateInterest"))
+                #expect(entry["specialPurposes"] == Self.allowed(vendor["specialPurposes"]))
+                #expect(entry["specialFeatures"] == Self.allowed(vendor["specialFeatures"]))
+            }
+        }
+    }
+
+    /// A few vendors are answered one by one, many from the matrix: the same objects either way.
+    @Test func vendorByVendorMatchesTheMatrix() throws {
+        let input = try Fixtures.corpusLines().joined(separator: "\n") + "\n"
+        let all = try CommandLineTool.run(["permissions", "--gvl", Self.v17, "-"], stdin: input)
+        let few = try CommandLineTool.run(["permissions", "--gvl", Self.v17, "--vendor", "8,755", "-"], stdin: input)
+        for (whole, part) in zip(all.stdout.split(separator: "\n"), few.stdout.split(separator: "\n")) {
+            guard case .array(let vendors)? = try JSON(parsing: String(whole))["vendors"],
+                case .array(let chosen)? = try JSON(parsing: String(part))["vendors"]
+            else {
+                Issue.record("no vendors")
+                continue
+            }
+            let expected = vendors.filter { $0["vendorId"] == .int(8) || $0["vendorId"] == .int(755) }
+            #expect(chosen == expected)
+            #expect(chosen.count == 2)
+        }
+    }
+}

@@ -70,7 +70,10 @@ import Testing
     /// `--` ends the options of every command: what follows is an operand, even `--count`.
     @Test func doubleDashEndsTheOptions() throws {
         let random = try CommandLineTool.run(["random", "--", "--count"])
-        #expect(random.status == 2 && random.stderr.hasPrefix("tcstring: random: unexpected --count\n"))
+        #expect(
+            random.status == 2
+                && random.stderr.hasPrefix("tcstring: random: unexpected --count; see `tcstring help random`\n")
+        )
         let bench = try CommandLineTool.run(["bench", "--seconds", "0.01", "--", "--workload"])
         #expect(bench.status == 1 && bench.stderr.hasPrefix("tcstring: cannot read --workload: "))
         let decode = try CommandLineTool.run(["decode", "--", "--pretty"])

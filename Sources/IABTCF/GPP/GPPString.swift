@@ -32,10 +32,37 @@ public struct GPPString: Sendable, Hashable {
     /// - Throws: ``TCStringError``: ``TCStringError/Code/invalidGPPHeader`` and
     ///   ``TCStringError/Code/gppSectionCountMismatch`` for the header (segment 0); the TC string's
     ///   own errors for section 2, with `segment` counted within that section.
+    ///
+    /// `text` may be any `StringProtocol` value (a `Substring` from splitting a request or a file);
+    /// ``init(encodedBytes:options:)`` takes UTF-8 bytes. Input longer than
+    /// ``TCString/DecodingOptions/maximumLength`` is refused before it is copied.
+    @inlinable
     public init(
-        encoded text: String,
+        encoded text: some StringProtocol,
         options: TCString.DecodingOptions = TCString.DecodingOptions()
     ) throws(TCStringError) {
+        guard text.utf8.count <= options.maximumLength else {
+            throw TCStringError(.inputTooLong, value: options.maximumLength)
+        }
+        try self.init(decoding: String(text), options: options)
+    }
+
+    /// Decodes a GPP string from its UTF-8 bytes, as ``init(encoded:options:)`` decodes its text;
+    /// bytes that are not UTF-8 are refused as the invalid characters they read as. Input longer
+    /// than ``TCString/DecodingOptions/maximumLength`` is refused before it is copied.
+    public init(
+        encodedBytes bytes: some Collection<UInt8>,
+        options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) throws(TCStringError) {
+        guard bytes.count <= options.maximumLength else {
+            throw TCStringError(.inputTooLong, value: options.maximumLength)
+        }
+        try self.init(decoding: String(decoding: bytes, as: UTF8.self), options: options)
+    }
+
+    /// The one decoding routine of every front (non-generic).
+    @usableFromInline
+    init(decoding text: String, options: TCString.DecodingOptions) throws(TCStringError) {
         guard !text.isEmpty else { throw TCStringError(.emptyString) }
         guard text.utf8.count <= options.maximumLength else {
             throw TCStringError(.inputTooLong, value: options.maximumLength)

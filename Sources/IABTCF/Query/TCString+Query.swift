@@ -18,14 +18,49 @@ extension TCString {
     /// - Important: the ``Query`` points into memory that lives only while `body` runs: do not
     ///   let it, or a ``Query/Vendors`` taken from it, escape `body`.
     /// - Throws: ``TCStringError`` for input that does not decode; `body` is then not called.
+    ///
+    /// `string` may be any `StringProtocol` value: a `Substring` from splitting a request or a file
+    /// is read where it lies, as a `String` is. ``query(encodedBytes:options:_:)`` takes UTF-8 bytes.
     @inlinable
     public static func query<Result>(
-        encoded string: String,
+        encoded string: some StringProtocol,
         options: DecodingOptions = DecodingOptions(),
         _ body: (Query) -> Result
     ) throws(TCStringError) -> Result {
         var result: Result?
-        try withQuery(string, options) { result = body($0) }
+        var failure: TCStringError?
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable {
+            withQuery(utf8: $0, options, failure: &failure) { result = body($0) }
+        }
+        if done == nil { try withQuery(String(string), options) { result = body($0) } }
+        if let failure { throw failure }
+        return result!
+    }
+
+    /// ``query(encoded:options:_:)`` for a TC string's UTF-8 bytes, taken exactly as given (a
+    /// server's request buffer, a line of a file read as bytes): the same validation, errors and
+    /// options. Input longer than ``DecodingOptions/maximumLength`` is refused before it is copied.
+    @inlinable
+    public static func query<Result>(
+        encodedBytes bytes: some Collection<UInt8>,
+        options: DecodingOptions = DecodingOptions(),
+        _ body: (Query) -> Result
+    ) throws(TCStringError) -> Result {
+        var result: Result?
+        var failure: TCStringError?
+        let done: Void? = bytes.withContiguousStorageIfAvailable {
+            withQuery(utf8: $0, options, failure: &failure) { result = body($0) }
+        }
+        if done == nil {
+            // Refuse over-long input before copying it: a lazy collection can be far larger than memory.
+            guard bytes.count <= options.maximumLength else {
+                throw TCStringError(.inputTooLong, value: options.maximumLength)
+            }
+            Array(bytes).withUnsafeBufferPointer {
+                withQuery(utf8: $0, options, failure: &failure) { result = body($0) }
+            }
+        }
+        if let failure { throw failure }
         return result!
     }
 
@@ -33,8 +68,20 @@ extension TCString {
     @usableFromInline
     static func withQuery(_ string: String, _ options: DecodingOptions, _ body: (Query) -> Void) throws(TCStringError) {
         var failure: TCStringError?
-        withUTF8(of: string) { scan(utf8: $0, options: options, failure: &failure) { $0.withQuery(body) } }
+        withUTF8(of: string) { withQuery(utf8: $0, options, failure: &failure, body) }
         if let failure { throw failure }
+    }
+
+    /// The non-generic core of every query front: validates `input` and lends its ``Query`` to
+    /// `body`, or sets `failure`.
+    @usableFromInline
+    static func withQuery(
+        utf8 input: UnsafeBufferPointer<UInt8>,
+        _ options: DecodingOptions,
+        failure: inout TCStringError?,
+        _ body: (Query) -> Void
+    ) {
+        scan(utf8: input, options: options, failure: &failure) { $0.withQuery(body) }
     }
 
     /// A validated TC string read where it lies: the answers of ``TCString``'s fields without a
