@@ -1,8 +1,13 @@
 /// Reads MSB-first fields from one base64url part of a GPP string (the header, a section's core or
 /// one of its sub-sections), and locates every error in the whole input.
+///
+/// The part's characters are translated once, in one pass, into 64-bit words (bit 0 of the part is
+/// the top bit of the first word): a field of up to 57 bits is then one or two word reads and a
+/// shift, whatever its alignment. One array per part, nothing else allocated.
 struct GPPBitReader {
-    /// The part's characters as 6-bit values.
-    let sixes: [UInt8]
+    /// The part's bits, MSB first, with one zero word past the end (so a read never looks past
+    /// the array).
+    let words: [UInt64]
     /// Bits in the part (6 per character).
     let bitCount: Int
     /// The next bit to read.
@@ -21,24 +26,76 @@ struct GPPBitReader {
         guard !text.isEmpty else {
             throw GPPError(.empty, sectionId: sectionId, subsection: subsection, position: start + 1)
         }
-        var sixes: [UInt8] = []
-        sixes.reserveCapacity(text.count)
-        for (index, byte) in text.enumerated() {
-            guard let value = Self.value(of: byte) else {
-                throw GPPError(
-                    .invalidCharacter,
-                    sectionId: sectionId,
-                    subsection: subsection,
-                    bit: index * 6,
-                    position: start + index + 1,
-                    value: Int(byte)
-                )
+        let translated =
+            text.withContiguousStorageIfAvailable { Self.translate($0) } ?? Array(text).withUnsafeBufferPointer {
+                Self.translate($0)
             }
-            sixes.append(value)
+        switch translated {
+        case .success(let words): self.words = words
+        case .failure(let index):
+            let byte = text[text.index(text.startIndex, offsetBy: index)]
+            throw GPPError(
+                .invalidCharacter,
+                sectionId: sectionId,
+                subsection: subsection,
+                bit: index * 6,
+                position: start + index + 1,
+                value: Int(byte)
+            )
         }
-        self.sixes = sixes
-        bitCount = sixes.count * 6
+        bitCount = text.count * 6
     }
+
+    /// The words of `bytes`, or the index of the first byte outside the alphabet.
+    private static func translate(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslateResult {
+        let count = (bytes.count * 6 + 63) / 64 + 1
+        var bad = -1
+        let words = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var word: UInt64 = 0
+            var filled = 0
+            var next = 0
+            for (index, byte) in bytes.enumerated() {
+                let value = sextets[Int(byte)]
+                if value > 63 {
+                    bad = index
+                    break
+                }
+                // Ten characters fill 60 bits; the eleventh splits across two words.
+                if filled <= 58 {
+                    word |= UInt64(value) << (58 - filled)
+                    filled += 6
+                } else {
+                    let high = filled - 58
+                    word |= UInt64(value) >> high
+                    buffer[next] = word
+                    next += 1
+                    word = high == 0 ? 0 : UInt64(value) << (64 - high)
+                    filled = high
+                }
+                if filled == 64 {
+                    buffer[next] = word
+                    next += 1
+                    word = 0
+                    filled = 0
+                }
+            }
+            while next < count {
+                buffer[next] = word
+                word = 0
+                next += 1
+            }
+            initialized = count
+        }
+        return bad >= 0 ? .failure(bad) : .success(words)
+    }
+
+    private enum TranslateResult {
+        case success([UInt64])
+        case failure(Int)
+    }
+
+    /// Byte → 6-bit value; 255 outside base64url.
+    static let sextets: [UInt8] = (0...255).map { byte in value(of: UInt8(byte)) ?? 255 }
 
     /// The 6-bit value of a base64url byte.
     static func value(of byte: UInt8) -> UInt8? {
@@ -69,15 +126,22 @@ struct GPPBitReader {
         )
     }
 
-    /// Reads an unsigned Int(width), width 0...62.
+    /// The `width` bits (0...57) at `bit`, without bounds checks against ``bitCount``.
+    @inline(__always)
+    func peek(_ width: Int, at bit: Int) -> Int {
+        guard width > 0 else { return 0 }
+        let index = bit >> 6
+        let shift = bit & 63
+        var top = words[index] << shift
+        if shift != 0 { top |= words[index + 1] >> (64 - shift) }
+        return Int(truncatingIfNeeded: top >> (64 - width))
+    }
+
+    /// Reads an unsigned Int(width), width 0...57.
     mutating func read(_ width: Int, _ field: String) throws(GPPError) -> Int {
         guard width <= remaining else { throw error(.truncated, field) }
-        var value = 0
-        for _ in 0..<width {
-            let bit = Int(sixes[offset / 6] >> (5 - offset % 6) & 1)
-            value = value << 1 | bit
-            offset += 1
-        }
+        let value = peek(width, at: offset)
+        offset += width
         return value
     }
 
@@ -85,11 +149,16 @@ struct GPPBitReader {
     mutating func readBit(_ field: String) throws(GPPError) -> Bool { try read(1, field) == 1 }
 
     /// Whether the bits from ``offset`` to the end are all zero.
-    var restIsZero: Bool {
-        var copy = self
-        while copy.remaining > 0 {
-            let width = min(copy.remaining, 60)
-            if (try? copy.read(width, "")) != 0 { return false }
+    var restIsZero: Bool { Self.isZero(words, from: offset, to: bitCount) }
+
+    /// Whether `words`' bits from `from` to `to` are all zero.
+    static func isZero(_ words: [UInt64], from: Int, to: Int) -> Bool {
+        var bit = from
+        while bit < to {
+            let width = min(to - bit, 64 - bit & 63)
+            let index = bit >> 6
+            if (words[index] << (bit & 63)) >> (64 - width) != 0 { return false }
+            bit += width
         }
         return true
     }
@@ -97,18 +166,20 @@ struct GPPBitReader {
     /// The layout of the bits after the last field, or a ``GPPError/Code/surplusData`` error when
     /// the part is longer than any padding convention allows.
     func trailingLayout(_ field: String) throws(GPPError) -> GPPPartLayout {
-        guard let padding = GPPPadding.convention(bits: offset, characters: sixes.count) else {
+        guard let padding = GPPPadding.convention(bits: offset, characters: bitCount / 6) else {
             throw error(.surplusData, field, value: remaining)
         }
-        var copy = self
-        let surplus = (try? copy.read(remaining, field)) ?? 0
+        let surplus = remaining <= 57 ? peek(remaining, at: offset) : 0
         return GPPPartLayout(padding: padding, surplusBitCount: remaining, surplusBits: surplus)
     }
-}
 
-extension GPPBitReader {
-    /// The bits from 0 to `end`, one element per bit, to compare with a re-encoding.
-    func bits(upTo end: Int) -> [UInt8] {
-        (0..<min(end, bitCount)).map { sixes[$0 / 6] >> (5 - $0 % 6) & 1 }
+    /// Whether the bits before ``offset`` are `writer`'s, and every bit after it is zero: the
+    /// value read re-encodes to the part.
+    func isReencoding(of writer: GPPBitWriter) -> Bool {
+        guard writer.count == offset, restIsZero else { return false }
+        let full = offset >> 6
+        for index in 0..<full where words[index] != writer.words[index] { return false }
+        let rest = offset & 63
+        return rest == 0 || words[full] >> (64 - rest) == writer.words[full] >> (64 - rest)
     }
 }
