@@ -3,11 +3,13 @@
 ///
 /// The part's characters are translated once, in one pass, into 64-bit words (bit 0 of the part is
 /// the top bit of the first word): a field of up to 57 bits is then one or two word reads and a
-/// shift, whatever its alignment. One array per part, nothing else allocated.
+/// shift, whatever its alignment. A part of up to 448 bits (74 characters: every US section, the
+/// header) is held inline; a longer one in one array.
 struct GPPBitReader {
-    /// The part's bits, MSB first, with one zero word past the end (so a read never looks past
-    /// the array).
-    let words: [UInt64]
+    /// The words of a part of up to 448 bits, with zero words after it.
+    private var inline = SIMD8<UInt64>()
+    /// The words of a longer part, with one zero word past the end; empty for an inline part.
+    private var heap: [UInt64] = []
     /// Bits in the part (6 per character).
     let bitCount: Int
     /// The next bit to read.
@@ -26,73 +28,77 @@ struct GPPBitReader {
         guard !text.isEmpty else {
             throw GPPError(.empty, sectionId: sectionId, subsection: subsection, position: start + 1)
         }
-        let translated =
-            text.withContiguousStorageIfAvailable { Self.translate($0) } ?? Array(text).withUnsafeBufferPointer {
-                Self.translate($0)
+        let count = text.count
+        bitCount = count * 6
+        let words = (bitCount + 63) / 64 + 1
+        var bad = -1
+        if words <= 8 {
+            var inline = SIMD8<UInt64>()
+            withUnsafeMutableBytes(of: &inline) { raw in
+                let buffer = raw.bindMemory(to: UInt64.self)
+                bad =
+                    text.withContiguousStorageIfAvailable { Self.translate($0, into: buffer) }
+                    ?? Array(text).withUnsafeBufferPointer { Self.translate($0, into: buffer) }
             }
-        switch translated {
-        case .success(let words): self.words = words
-        case .failure(let index):
-            let byte = text[text.index(text.startIndex, offsetBy: index)]
+            self.inline = inline
+        } else {
+            heap = [UInt64](unsafeUninitializedCapacity: words) { buffer, initialized in
+                buffer.initialize(repeating: 0)
+                bad =
+                    text.withContiguousStorageIfAvailable { Self.translate($0, into: buffer) }
+                    ?? Array(text).withUnsafeBufferPointer { Self.translate($0, into: buffer) }
+                initialized = words
+            }
+        }
+        guard bad < 0 else {
+            let byte = text[text.index(text.startIndex, offsetBy: bad)]
             throw GPPError(
                 .invalidCharacter,
                 sectionId: sectionId,
                 subsection: subsection,
-                bit: index * 6,
-                position: start + index + 1,
+                bit: bad * 6,
+                position: start + bad + 1,
                 value: Int(byte)
             )
         }
-        bitCount = text.count * 6
     }
 
-    /// The words of `bytes`, or the index of the first byte outside the alphabet.
-    private static func translate(_ bytes: UnsafeBufferPointer<UInt8>) -> TranslateResult {
-        let count = (bytes.count * 6 + 63) / 64 + 1
-        var bad = -1
-        let words = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var word: UInt64 = 0
-            var filled = 0
-            var next = 0
-            for (index, byte) in bytes.enumerated() {
-                let value = sextets[Int(byte)]
-                if value > 63 {
-                    bad = index
-                    break
-                }
-                // Ten characters fill 60 bits; the eleventh splits across two words.
-                if filled <= 58 {
-                    word |= UInt64(value) << (58 - filled)
-                    filled += 6
-                } else {
-                    let high = filled - 58
-                    word |= UInt64(value) >> high
-                    buffer[next] = word
-                    next += 1
-                    word = high == 0 ? 0 : UInt64(value) << (64 - high)
-                    filled = high
-                }
+    /// Writes the bits of `bytes` into `buffer` (zeroed, room for every bit), and returns the
+    /// index of the first byte outside the alphabet, or -1.
+    private static func translate(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt64>)
+        -> Int
+    {
+        var word: UInt64 = 0
+        var filled = 0
+        var next = 0
+        for (index, byte) in bytes.enumerated() {
+            let value = UInt64(sextets[Int(byte)])
+            guard value <= 63 else { return index }
+            // Ten characters fill 60 bits; the eleventh splits across two words.
+            if filled <= 58 {
+                word |= value << (58 - filled)
+                filled += 6
                 if filled == 64 {
                     buffer[next] = word
                     next += 1
                     word = 0
                     filled = 0
                 }
-            }
-            while next < count {
-                buffer[next] = word
-                word = 0
+            } else {
+                let high = filled - 58
+                buffer[next] = word | value >> high
                 next += 1
+                word = value << (64 - high)
+                filled = high
             }
-            initialized = count
         }
-        return bad >= 0 ? .failure(bad) : .success(words)
+        if filled > 0 { buffer[next] = word }
+        return -1
     }
 
-    private enum TranslateResult {
-        case success([UInt64])
-        case failure(Int)
-    }
+    /// Word `index` of the part.
+    @inline(__always)
+    private func word(_ index: Int) -> UInt64 { heap.isEmpty ? inline[index] : heap[index] }
 
     /// Byte → 6-bit value; 255 outside base64url.
     static let sextets: [UInt8] = (0...255).map { byte in value(of: UInt8(byte)) ?? 255 }
@@ -132,8 +138,8 @@ struct GPPBitReader {
         guard width > 0 else { return 0 }
         let index = bit >> 6
         let shift = bit & 63
-        var top = words[index] << shift
-        if shift != 0 { top |= words[index + 1] >> (64 - shift) }
+        var top = word(index) << shift
+        if shift != 0 { top |= word(index + 1) >> (64 - shift) }
         return Int(truncatingIfNeeded: top >> (64 - width))
     }
 
@@ -149,15 +155,11 @@ struct GPPBitReader {
     mutating func readBit(_ field: String) throws(GPPError) -> Bool { try read(1, field) == 1 }
 
     /// Whether the bits from ``offset`` to the end are all zero.
-    var restIsZero: Bool { Self.isZero(words, from: offset, to: bitCount) }
-
-    /// Whether `words`' bits from `from` to `to` are all zero.
-    static func isZero(_ words: [UInt64], from: Int, to: Int) -> Bool {
-        var bit = from
-        while bit < to {
-            let width = min(to - bit, 64 - bit & 63)
-            let index = bit >> 6
-            if (words[index] << (bit & 63)) >> (64 - width) != 0 { return false }
+    var restIsZero: Bool {
+        var bit = offset
+        while bit < bitCount {
+            let width = min(bitCount - bit, 64 - bit & 63)
+            if (word(bit >> 6) << (bit & 63)) >> (64 - width) != 0 { return false }
             bit += width
         }
         return true
@@ -178,8 +180,8 @@ struct GPPBitReader {
     func isReencoding(of writer: GPPBitWriter) -> Bool {
         guard writer.count == offset, restIsZero else { return false }
         let full = offset >> 6
-        for index in 0..<full where words[index] != writer.words[index] { return false }
+        for index in 0..<full where word(index) != writer.words[index] { return false }
         let rest = offset & 63
-        return rest == 0 || words[full] >> (64 - rest) == writer.words[full] >> (64 - rest)
+        return rest == 0 || word(full) >> (64 - rest) == writer.words[full] >> (64 - rest)
     }
 }
