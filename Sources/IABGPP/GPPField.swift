@@ -26,7 +26,13 @@ enum GPPFieldTable {
         var values: [GPPValue] = []
         values.reserveCapacity(fields.count)
         var budget = GPPLimits.idBudget
-        for field in fields {
+        for index in fields.indices {
+            // Int(n), almost every US field, without the general path's copies.
+            if case .int(let width) = fields[index].type {
+                values.append(.int(try reader.read(width, fields[index].name)))
+                continue
+            }
+            let field = fields[index]
             let value = try reader.read(field.type, field.name, size: size(of: field, fields, values), budget: &budget)
             values.append(value)
         }

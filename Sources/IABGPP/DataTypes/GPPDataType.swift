@@ -89,9 +89,18 @@ extension GPPBitReader {
         case .bitfield(let count): return .ids(try readBitfield(count, field))
         case .bitfieldSizedBy: return .ids(try readBitfield(size, field))
         case .intList(let count):
+            // A truncated list points at its first missing item.
+            guard count * 2 <= remaining else { throw error(.truncated, field, bit: offset + remaining / 2 * 2) }
+            // Up to 28 items per word read.
             var values: [Int] = []
             values.reserveCapacity(count)
-            for _ in 0..<count { values.append(try read(2, field)) }
+            var left = count
+            while left > 0 {
+                let items = min(left, 28)
+                let bits = try read(items * 2, field)
+                for item in stride(from: items - 1, through: 0, by: -1) { values.append(bits >> (item * 2) & 3) }
+                left -= items
+            }
             return .list(values)
         case .rangeInt: return .ids(try readIntRange(field, budget: &budget))
         case .rangeFibonacci: return .ids(try readFibonacciRange(field, budget: &budget))

@@ -143,16 +143,17 @@ struct GPPBitReader {
         return Int(truncatingIfNeeded: top >> (64 - width))
     }
 
-    /// Reads an unsigned Int(width), width 0...57.
-    mutating func read(_ width: Int, _ field: String) throws(GPPError) -> Int {
-        guard width <= remaining else { throw error(.truncated, field) }
+    /// Reads an unsigned Int(width), width 0...57. The field's name is only built for an error.
+    @inline(__always)
+    mutating func read(_ width: Int, _ field: @autoclosure () -> String) throws(GPPError) -> Int {
+        guard width <= remaining else { throw error(.truncated, field()) }
         let value = peek(width, at: offset)
         offset += width
         return value
     }
 
     /// Reads one bit.
-    mutating func readBit(_ field: String) throws(GPPError) -> Bool { try read(1, field) == 1 }
+    mutating func readBit(_ field: @autoclosure () -> String) throws(GPPError) -> Bool { try read(1, field()) == 1 }
 
     /// Whether the bits from ``offset`` to the end are all zero.
     var restIsZero: Bool {
