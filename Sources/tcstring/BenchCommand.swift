@@ -143,7 +143,7 @@ enum BenchCommand {
         case .decode:
             return { (try? TCString(encoded: line))?.cmpId }
         case .gpp:
-            return { (try? GPPString(encoded: line))?.sections.reduce(0) { $0 &+ $1.id } }
+            return { (try? IABGPP.GPPString(encoded: line))?.sections.reduce(0) { $0 &+ $1.id } }
         case .scan:
             return { try? TCString.query(encoded: line) { $0.cmpId } }
         case .query:
