@@ -10,13 +10,28 @@ enum DecodeCommand {
         var pretty = false
         var gvl: GlobalVendorList?
         var decoding = DecodingFlags()
+        /// `--section NAME`: the id of the one bare GPP section to decode.
+        var sectionId: Int?
     }
+
+    /// The section names `--section` takes, in id order.
+    static let sectionNames = (1...64).compactMap { IABGPP.GPPSection.name(of: $0) }
 
     /// The options, declared once (see ``OptionRow``).
     static var options: [OptionRow<Values>] {
         [
             SharedOptions.pretty(\.pretty, help: "indent the JSON for people"),
             SharedOptions.gvl(\.gvl, help: "add \"vendorNames\": {\"id\": name} for the vendors the string mentions"),
+            .value(
+                ["--section"],
+                "NAME",
+                "decode one bare GPP section (what stands between two ~) as NAME: usnat, usca, ..., tcfcav1, "
+                    + "uspv1, tcfeuv2; prints {\"id\", \"name\", \"value\", \"fields\"}"
+            ) { values, arguments, name in
+                values.sectionId = arguments.value(of: name, sectionNames.joined(separator: ", ")) {
+                    IABGPP.GPPSection.id(named: $0)
+                }
+            },
         ] + DecodingFlags.rows(\.decoding, streams: true)
     }
 
@@ -25,6 +40,13 @@ enum DecodeCommand {
         var values = Values()
         let operands = arguments.parse(options, into: &values)
         let (pretty, decoding, gvl) = (values.pretty, values.decoding, values.gvl)
+        if let sectionId = values.sectionId {
+            return Inputs.each(operands, arguments, options: decoding.options, failure: .errorObject(pretty: pretty)) {
+                input in
+                Terminal.out(try sectionJSON(id: sectionId, input.text).serialized(pretty: pretty))
+                return false
+            }
+        }
         // JSON Lines from standard input take the batch path (byte writer, parallel jobs).
         if !pretty && gvl == nil && (operands.isEmpty || operands == ["-"]) {
             return BatchLines.run(jobs: decoding.jobs ?? BatchLines.defaultJobs, options: decoding.options) {
@@ -51,6 +73,17 @@ enum DecodeCommand {
             Terminal.out(json.serialized(pretty: pretty))
             return false
         }
+    }
+}
+
+extension DecodeCommand {
+    /// `decode --section`: one bare section decoded as section `id`, `{"id", "name", "value",
+    /// "fields"}` as in a GPP string's `"sections"`.
+    static func sectionJSON(id: Int, _ text: String) throws(GPPError) -> JSON {
+        let section = try IABGPP.GPPSection(id: id, encoded: text)
+        var tcfEuV2: TCString?
+        if case .tcfEuV2(let tc) = section { tcfEuV2 = tc }
+        return IABTCF.GPPString.sectionJSON(id: id, value: text, tcfEuV2: tcfEuV2)
     }
 }
 

@@ -83,3 +83,28 @@ import Testing
         #expect(Self.section(unknown, 0)?["fields"] == .null)
     }
 }
+
+/// `tcstring decode --section NAME STRING`: one bare section.
+@Suite struct DecodeSectionCommandTests {
+    @Test(arguments: GPPSectionFieldsCommandTests.vectors)
+    func bareSectionIsTheEntryOfItsString(_ vector: GPPSectionFieldsCommandTests.Vector) throws {
+        let whole = try JSON(parsing: CommandLineTool.run(["decode", vector.gpp]).stdout)
+        let name = String(vector.name.prefix { $0 != "-" })
+        let text = String(vector.gpp.split(separator: "~")[1])
+        let output = try CommandLineTool.run(["decode", "--section", name, text])
+        #expect(output.status == 0)
+        #expect(try JSON(parsing: output.stdout) == GPPSectionFieldsCommandTests.section(whole, 0))
+    }
+
+    @Test func refusesBadSectionsAndNames() throws {
+        let bad = try CommandLineTool.run(["decode", "--section", "usnat", "BVQ+AAAAAg"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("invalidCharacter"))
+        #expect(bad.stderr.contains("character 4"))
+        let unknown = try CommandLineTool.run(["decode", "--section", "usxx", "BVQqAAAAAg"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("usnat"))
+        let lines = try CommandLineTool.run(["decode", "--section", "usnat", "-"], stdin: "BVQqAAAAAg\nBAAAAAAAAg\n")
+        #expect(lines.stdout.split(separator: "\n").count == 2)
+    }
+}
