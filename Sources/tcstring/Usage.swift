@@ -66,8 +66,10 @@ enum Usage {
     static let decode =
         synopsis("decode", DecodeCommand.options) + "\n" + """
               Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
-              "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
-              Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
+              "sectionIds", "tcfeuv2", "sections"}, each section {"id", "name", "value", "fields"}
+              (fields: the specification's names, lowercase first letter; gpc null without the GPC
+              sub-section). From standard input, one JSON object per line (JSON Lines),
+              {"error": {...}} for a line that does not decode; exit 1 when any did not.
 
             """ + table(DecodeCommand.options) + "\n" + inputNote()
 
@@ -161,6 +163,7 @@ enum Usage {
               decoded TCString; full: decode and read every field and id. permissions: the full
               permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
               FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
+              gpp: a full GPPString (header and every section) per line of GPP strings.
 
             """ + table(BenchCommand.options)
 
