@@ -38,6 +38,7 @@ EXPECTED_STATUS = {
     """echo '{"cmpid": 7}' | swift run tcstring encode""": 1,
     """echo '{"cmpId": 7, "vendorListVersion": 150, "vendorConsents": [1, 70000]}' | swift run tcstring encode""": 1,
     """swift run tcstring decode 'CQtDjkAQtDjk!AEs'""": 1,
+    """swift run tcstring validate --today 2026-02-27 CQgYw8AQgYw8AAHAAAENCWFgAAAAAAAAAAAAABqAAAAA.IABq""": 1,
 }
 
 

@@ -2,6 +2,10 @@ import IABTCF
 import TCFJSON
 
 extension GlobalVendorList {
+    /// The largest JSON a vendor list or translation file may have by default: 16 MiB (the JSON
+    /// reader's bound), room for many times a real vendor list.
+    public static let defaultMaxBytes = JSONReader.defaultMaxBytes
+
     /// Parses a vendor list's JSON (`vendor-list.json`, GVL specification 2 or 3).
     ///
     /// Strict and bounded: the text must be RFC 8259 JSON in UTF-8, at most `maxBytes` long, nested
@@ -11,7 +15,7 @@ extension GlobalVendorList {
     /// linear in the input.
     ///
     /// - Throws: ``JSONInputError``; its message names the member, e.g. `vendors.755.purposes`.
-    public init(json: String, maxBytes: Int = 16 << 20) throws(JSONInputError) {
+    public init(json: String, maxBytes: Int = GlobalVendorList.defaultMaxBytes) throws(JSONInputError) {
         var json = json
         let result = json.withUTF8 { bytes in
             Result { () throws(JSONInputError) in try GlobalVendorList(bytes: bytes, maxBytes: maxBytes) }
@@ -20,7 +24,10 @@ extension GlobalVendorList {
     }
 
     /// Parses a vendor list's JSON from its UTF-8 bytes; see ``init(json:maxBytes:)``.
-    public init(jsonBytes: some Collection<UInt8>, maxBytes: Int = 16 << 20) throws(JSONInputError) {
+    public init(
+        jsonBytes: some Collection<UInt8>,
+        maxBytes: Int = GlobalVendorList.defaultMaxBytes
+    ) throws(JSONInputError) {
         let body = { (bytes: UnsafeBufferPointer<UInt8>) in
             Result { () throws(JSONInputError) in try GlobalVendorList(bytes: bytes, maxBytes: maxBytes) }
         }
@@ -43,7 +50,7 @@ extension GlobalVendorListTranslation {
     /// ``GlobalVendorList/init(json:maxBytes:)``.
     ///
     /// - Throws: ``JSONInputError``.
-    public init(json: String, maxBytes: Int = 16 << 20) throws(JSONInputError) {
+    public init(json: String, maxBytes: Int = GlobalVendorList.defaultMaxBytes) throws(JSONInputError) {
         var json = json
         let result = json.withUTF8 { bytes in
             Result { () throws(JSONInputError) in
@@ -61,6 +68,10 @@ extension GlobalVendorListTranslation {
 
 /// Reads a GVL document with ``JSONReader``, building the model directly (no intermediate tree).
 struct GVLParser {
+    /// The largest id of a feature, data category or stack. The GVL specification sets none; ids
+    /// up to the vendors' 16-bit range (``VendorSet/maxID``) are accepted, so a list stays bounded.
+    static let maxOtherID = VendorSet.maxID
+
     var reader: JSONReader
 
     mutating func list() throws(JSONInputError) -> GlobalVendorList {
@@ -101,11 +112,11 @@ struct GVLParser {
             } else if key == "specialPurposes" {
                 definitions.specialPurposes = try definitionTable("specialPurposes", maxID: PurposeSet.maxID)
             } else if key == "features" {
-                definitions.features = try definitionTable("features", maxID: 65535)
+                definitions.features = try definitionTable("features", maxID: GVLParser.maxOtherID)
             } else if key == "specialFeatures" {
                 definitions.specialFeatures = try definitionTable("specialFeatures", maxID: SpecialFeatureSet.maxID)
             } else if key == "dataCategories" {
-                definitions.dataCategories = try definitionTable("dataCategories", maxID: 65535)
+                definitions.dataCategories = try definitionTable("dataCategories", maxID: GVLParser.maxOtherID)
             } else if key == "standardTexts" {
                 definitions.standardTexts = try member("standardTexts") { p throws(JSONInputError) in
                     try p.standardTexts()
@@ -215,7 +226,7 @@ struct GVLParser {
     }
 
     mutating func stacks() throws(JSONInputError) -> [Int: GlobalVendorList.Stack] {
-        try idTable(maxID: 65535) { p, id throws(JSONInputError) in
+        try idTable(maxID: GVLParser.maxOtherID) { p, id throws(JSONInputError) in
             let start = p.reader.index
             var stack = GlobalVendorList.Stack(id: id, name: "")
             var found: Int?

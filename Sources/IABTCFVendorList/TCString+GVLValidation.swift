@@ -21,7 +21,19 @@ extension TCString {
     /// type 1 or 2 on purposes the vendor does not declare flexible ("The Core String",
     /// RestrictionType: "Values 1 and 2 are in accordance with a vendor's declared flexibility").
     public func validate(against gvl: GlobalVendorList) -> [PolicyFinding] {
-        var findings = validate()
+        validate() + listFindings(gvl)
+    }
+
+    /// ``validate(against:)`` with the rules that need today's date, as `validate(today:)` checks
+    /// them: Created or LastUpdated after the day after `today`, and timestamps that are not
+    /// midnight UTC.
+    public func validate(against gvl: GlobalVendorList, today: Timestamp) -> [PolicyFinding] {
+        validate(today: today) + listFindings(gvl)
+    }
+
+    /// The findings that need the vendor list (see ``validate(against:)``).
+    private func listFindings(_ gvl: GlobalVendorList) -> [PolicyFinding] {
+        var findings: [PolicyFinding] = []
         func report(_ rule: PolicyRule, _ message: String) {
             findings.append(PolicyFinding(rule: rule, message: message))
         }

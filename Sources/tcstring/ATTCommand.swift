@@ -28,6 +28,7 @@ enum ATTCommand {
         var attAnswered: Timestamp?
         var reprompt = ConsentFlow.Reprompt.never
         var rejectionApplied = false
+        var osVersion: ConsentFlow.OSVersion?
         var maximumAge = TCString.commonMaximumAge
         var pretty = false
         var decoding = DecodingFlags()
@@ -136,7 +137,7 @@ enum ATTCommand {
             ) { values, arguments, name in values.gvlPath = arguments.value(of: name) },
             SharedOptions.today(
                 \.today,
-                help: "the UTC day written as LastUpdated when the string changes (default: today)"
+                help: "the UTC day the choice's age, the ATT answer and adServing are measured on (default: today)"
             ),
             .flag("--restricted-as-unavailable", "T only: read restricted as unavailable (T reads it as denied)") {
                 $0.options.restrictedAsDenied = false
@@ -168,6 +169,15 @@ enum ATTCommand {
                 "whether to ask again, once Apple allows it, a person who denied "
                     + "(default never); an authorization is never asked again"
             ) { $0.reprompt = $1 as ConsentFlow.Reprompt },
+            .value(
+                ["--os-version"],
+                "X.Y",
+                "the iOS or iPadOS version the app runs on (X, X.Y or X.Y.Z); below "
+                    + "\(ConsentFlow.OSVersion.attYearlyPrompt.major).\(ConsentFlow.OSVersion.attYearlyPrompt.minor) "
+                    + "Apple shows no ATT prompt again, so no re-prompt (default: answers as on the latest)"
+            ) { values, arguments, name in
+                values.osVersion = arguments.value(of: name, "a version X, X.Y or X.Y.Z") { ConsentFlow.OSVersion($0) }
+            },
             .flag(
                 "--att-rejection-applied",
                 "the stored string carries the rejection this flow applied after an earlier "
@@ -275,13 +285,11 @@ enum ATTCommand {
             let given = try tcString.map { text throws(TCStringError) in
                 try GivenString(text, options: decoding.options)
             }
-            // Without --consent, a given TC string says what the user chose, read through the trigger.
-            let decoded = given?.tcString
-            let state = consent ?? decoded.map { consentFlow.consent(of: $0, today: today) } ?? ConsentState.none
+            // The library's one call decides: the consent read from the string (without --consent),
+            // the rewritten string (a current choice only, its dates kept) and the ad serving answer.
             var input = ConsentFlow.Input(
                 status: status.value,
-                consent: state,
-                gdprApplies: gdprApplies,
+                consent: .none,
                 state: ConsentFlow.State(
                     attRequested: attRequested,
                     previousStatus: previousStatus,
@@ -289,13 +297,15 @@ enum ATTCommand {
                     cmpShown: cmpShown,
                     region: region,
                     attAnswered: attAnswered,
-                    rejectionApplied: rejectionApplied
+                    rejectionApplied: rejectionApplied,
+                    osVersion: values.osVersion
                 )
             )
             input.isUnknownStatus = status.unknown
-            input.today = today
-            input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
-            let decision = consentFlow.evaluate(input)
+            let stored = StoredConsent(tcString: given?.section, gdprApplies: gdprApplies, consent: consent)
+            let step = consentFlow.evaluate(input, stored: stored, today: today)
+            if let error = step.storedStringError { throw error }
+            let decision = step.decision
             // These keys in this order: tools outside the repository parse this object.
             var members: [(String, JSON)] = [
                 ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),
@@ -304,8 +314,8 @@ enum ATTCommand {
                 ("warnings", .array(decision.warnings.map { .string($0.rawValue) })),
             ]
             if let given {
-                let applied = try TCString.applying(decision, to: given.section, today: today)
-                members.append(("tcString", .string(given.before + applied + given.after)))
+                let kept = step.rewrittenTCString ?? given.section
+                members.append(("tcString", .string(given.before + kept + given.after)))
             }
             let vendors: JSON
             switch decision.rejectVendors {
@@ -322,6 +332,8 @@ enum ATTCommand {
                     "attRequestableFrom",
                     decision.attRequestableFrom.map { .string(String($0.description.prefix(10))) } ?? .null
                 ),
+                // The object `tcstring ads` prints, for the string kept after this step.
+                ("adServing", step.adServing.map(AdsCommand.json) ?? .null),
             ]
             Terminal.out(JSON.object(members).serialized(pretty: pretty))
             return 0

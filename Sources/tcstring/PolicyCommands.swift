@@ -3,7 +3,7 @@ import IABTCFVendorList
 import TCFJSON
 import TCStringToolSupport
 
-/// `tcstring validate [--json] [--pretty] [STRING | -]` and
+/// `tcstring validate [--json] [--pretty] [--gvl FILE] [--today YYYY-MM-DD] [STRING | -]` and
 /// `tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]`.
 enum PolicyCommands {
     /// Lists policy findings, one per line (`rule: message`), and exits 1 when there are any.
@@ -11,6 +11,7 @@ enum PolicyCommands {
         var json = false
         var pretty = false
         var gvl: GlobalVendorList?
+        var today: Timestamp?
         var decoding = DecodingFlags()
     }
 
@@ -29,6 +30,11 @@ enum PolicyCommands {
                     + "VendorListVersion, LI bits for vendors declaring no LI purpose, restrictions\n"
                     + "of type 1/2 on purposes the vendor does not declare flexible"
             ),
+            SharedOptions.today(
+                \.today,
+                help: "also check the dates against this UTC day: Created or LastUpdated after the\n"
+                    + "next day (tcf.dateInFuture), a time of day (tcf.timestampNotWholeDay)"
+            ),
         ] + DecodingFlags.rows(\.decoding, streams: true)
     }
 
@@ -36,7 +42,9 @@ enum PolicyCommands {
         var arguments = Arguments(arguments, command: "validate")
         var values = ValidateValues()
         let operands = arguments.parse(validateOptions, into: &values)
-        let (json, pretty, decoding, gvl) = (values.json, values.pretty, values.decoding, values.gvl)
+        let (json, pretty, decoding, gvl, today) = (
+            values.json, values.pretty, values.decoding, values.gvl, values.today
+        )
         let failure: FailureOutput = json ? .errorObjectAlways(pretty: pretty) : .nothing
         let (asJSON, list, indent) = (json, gvl, pretty)
         return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
@@ -44,7 +52,13 @@ enum PolicyCommands {
             output,
             errors in
             let tc = try input.tcString()
-            let findings = list.map { tc.validate(against: $0) } ?? tc.validate()
+            let findings =
+                switch (list, today) {
+                case (let gvl?, let day?): tc.validate(against: gvl, today: day)
+                case (let gvl?, nil): tc.validate(against: gvl)
+                case (nil, let day?): tc.validate(today: day)
+                case (nil, nil): tc.validate()
+                }
             if asJSON {
                 let list = findings.map {
                     JSON.object([("rule", .string($0.rule.name)), ("message", .string($0.message))])

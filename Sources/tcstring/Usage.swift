@@ -181,9 +181,12 @@ enum Usage {
         synopsis("att", ATTCommand.options, operands: "") + "\n" + """
               The next step of an App Tracking Transparency + consent flow as one JSON object: next,
               reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
-              --tc-string: the string after the rejection, byte for byte the input when nothing
-              changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors,
-              attRequestableFrom (the first day ATT may be requested, "YYYY-MM-DD", or null).
+              --tc-string: the string after the rejection, its dates kept; byte for byte the input
+              when nothing changes or the choice is expired or dated in the future), statusChanged,
+              rejectPurposes, rejectSpecialFeatures, rejectVendors, attRequestableFrom (the first day
+              ATT may be requested, "YYYY-MM-DD", or null), adServing (what tcstring ads prints for
+              the string kept, vendor 755; null without a string or with one dated in the future
+              where the GDPR applies).
               T (our strategies): \(ATTStrategy.allCases.map(\.rawValue).joined(separator: ", ")).
               FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
                 pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,

@@ -8,9 +8,11 @@ import Testing
 /// keys in order, `tcString` only with `--tc-string`, consent derived from the string without `--consent`.
 @Suite struct ATTCommandContractTests {
     static let contractKeys = ["next", "reject", "idfaAllowed", "trackersAllowed", "reapplyAfterCMP", "warnings"]
-    /// The keys issue 14 added after them (and after `tcString`), then issue 38's `attRequestableFrom`.
+    /// The keys issue 14 added after them (and after `tcString`), then issue 38's `attRequestableFrom`
+    /// and issue 46's `adServing`.
     static let flowKeys = [
         "statusChanged", "rejectPurposes", "rejectSpecialFeatures", "rejectVendors", "attRequestableFrom",
+        "adServing",
     ]
 
     func run(_ arguments: [String]) throws -> (status: Int32, json: JSON?) {
@@ -73,8 +75,7 @@ import Testing
     @Test func rejectAllClearsEverything() throws {
         let accept = try TrackingFixtures.acceptAll().encoded()
         let result = try run([
-            "--status", "denied", "--strategy", "attFirstDenyAll", "--consent", "none", "--tc-string", accept,
-            "--today", "2026-11-20",
+            "--status", "denied", "--flow", "didomi-att-first", "--tc-string", accept, "--today", "2026-11-20",
         ])
         #expect(result.json?["reject"] == .string("all"))
         guard case .string(let text)? = result.json?["tcString"] else {
@@ -117,13 +118,13 @@ import Testing
         let consentmanager = try CommandLineTool.run(["att", "--flow", "consentmanager", "--status", "denied"])
         #expect(
             consentmanager.stdout
-                == #"{"next":"showCMPWithoutTracking","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[2,3,4,7],"rejectSpecialFeatures":[1,2],"rejectVendors":"all","attRequestableFrom":null}"#
+                == #"{"next":"showCMPWithoutTracking","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[2,3,4,7],"rejectSpecialFeatures":[1,2],"rejectVendors":"all","attRequestableFrom":null,"adServing":null}"#
                 + "\n"
         )
         let denyAll = try CommandLineTool.run(["att", "--status", "denied", "--strategy", "attFirstDenyAll"])
         #expect(
             denyAll.stdout
-                == #"{"next":"done","reject":"all","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[1,2,3,4,5,6,7,8,9,10,11],"rejectSpecialFeatures":[1,2],"rejectVendors":"all","attRequestableFrom":null}"#
+                == #"{"next":"done","reject":"all","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"statusChanged":false,"rejectPurposes":[1,2,3,4,5,6,7,8,9,10,11],"rejectSpecialFeatures":[1,2],"rejectVendors":"all","attRequestableFrom":null,"adServing":null}"#
                 + "\n"
         )
         let applied = try CommandLineTool.run([
@@ -132,7 +133,7 @@ import Testing
         ])
         #expect(
             applied.stdout
-                == #"{"next":"showCMPWithoutTracking","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"tcString":"COtybn4PA_zT4KjACBENAPCIAEBAAECAAIAAAAAAAAAA","statusChanged":false,"rejectPurposes":[3,4,7,9],"rejectSpecialFeatures":[1,2],"rejectVendors":[],"attRequestableFrom":null}"#
+                == #"{"next":"showCMPWithoutTracking","reject":"trackingScope","idfaAllowed":false,"trackersAllowed":false,"reapplyAfterCMP":true,"warnings":[],"tcString":"COtybn4PA_zT4KjACBENAPCIAEBAAECAAIAAAAAAAAAA","statusChanged":false,"rejectPurposes":[3,4,7,9],"rejectSpecialFeatures":[1,2],"rejectVendors":[],"attRequestableFrom":null,"adServing":{"vendor":755,"mode":"none","reasons":[{"reason":"expired","lastUpdated":"2021-02-02T17:01:00.000Z","ageDays":2119,"maxAgeDays":395}]}}"#
                 + "\n"
         )
         // The string dates from 2021: expired, it stays as stored and the CMP asks first (issue 46,

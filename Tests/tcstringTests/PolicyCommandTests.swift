@@ -17,6 +17,37 @@ import Testing
         #expect(try CommandLineTool.run(["validate", "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA"]).status == 1)
     }
 
+    /// `validate --today`: Created or LastUpdated after the day after it (`tcf.dateInFuture`, one day
+    /// of clock skew allowed) and a time of day (`tcf.timestampNotWholeDay`); without it, neither
+    /// rule runs; with `--gvl`, both the list's rules and the day's.
+    @Test func validateOnADay() throws {
+        let march = "CQgYw8AQgYw8AAHAAAENCWFgAAAAAAAAAAAAABqAAAAA.IABq"  // Created = LastUpdated = 2026-03-01
+        func rules(_ arguments: [String]) throws -> [JSON] {
+            let output = try CommandLineTool.run(["validate", "--json"] + arguments)
+            guard case .array(let findings)? = try JSON(parsing: output.stdout)["findings"] else { return [] }
+            #expect(output.status == (findings.isEmpty ? 0 : 1))
+            return findings.compactMap { $0["rule"] }
+        }
+        #expect(try rules([march]) == [])
+        #expect(try rules(["--today", "2026-02-28", march]) == [])
+        #expect(try rules(["--today", "2026-02-27", march]) == [.string("tcf.dateInFuture")])
+        var noon = try TCString(encoded: march)
+        noon.created = Timestamp(deciseconds: noon.created.deciseconds + 12 * 36_000)
+        noon.lastUpdated = noon.created
+        let text = try noon.encoded()
+        #expect(try rules([text]) == [])
+        #expect(
+            try rules(["--today", "2026-03-01", text])
+                == [.string("tcf.timestampNotWholeDay"), .string("tcf.timestampNotWholeDay")]
+        )
+        let gvl = GVLFixtures.directory.appendingPathComponent(GVLFixtures.v17Name).path
+        let withList = try rules(["--gvl", gvl, "--today", "2026-02-27", march])
+        #expect(
+            withList.contains(.string("tcf.dateInFuture")) && withList.contains(.string("gvl.vendorListVersionAhead"))
+        )
+        #expect(try CommandLineTool.run(["validate", "--today", "2026-2-27", march]).status == 2)
+    }
+
     @Test func commandLineInApp() throws {
         let e17 = "COwAdDhOwAdDhN4ABAENAPCgAAQAAv___wAAAFP_AAp_4AI6ACACAA"
         let output = try CommandLineTool.run(["inapp", e17, "--gdpr-applies", "false"])

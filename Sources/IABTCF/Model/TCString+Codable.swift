@@ -113,7 +113,11 @@ extension PublisherRestrictions: Codable {
         let entries = try [PublisherRestriction](from: decoder)
         do { try self.init(entries) } catch {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "purposes from 1 to 24", underlyingError: error)
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "purposes from 1 to \(PurposeSet.maxID)",
+                    underlyingError: error
+                )
             )
         }
     }
