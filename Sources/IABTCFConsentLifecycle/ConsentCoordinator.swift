@@ -161,7 +161,7 @@ public final class ConsentCoordinator {
             consent = store.readInAppConsent()
         }
         let today = today()
-        var stored = StoredConsent(tcString: consent.tcString, gdprApplies: consent.gdprApplies)
+        var stored = StoredConsent(inAppConsent: consent)
         var step = flow.evaluate(status: status, stored: stored, state: state, today: today)
         let dismissed = store.inAppValue(forKey: Keys.cmpDismissedInActivation)?.intValue == activation
         if dismissed && (step.consent == .none || step.consent == .expired) {

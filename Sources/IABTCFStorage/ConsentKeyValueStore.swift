@@ -50,7 +50,8 @@ extension ConsentKeyValueStore {
         return keys
     }
 
-    /// The codec's in-app model of what the store holds (``readInAppKeys()`` and ``readGPPKeys()``):
+    /// The codec's in-app model of what the store holds (``readInAppKeys()``, ``readGPPKeys()`` and
+    /// the US keys `IABUSPrivacy_String` and `gad_rdp`, `InAppKeys.usKeys`):
     /// `IABTCF_gdprApplies` as an integer, a boolean or a string (`"1"`, `"0"`, `"true"`), numeric
     /// keys as integers or numeric strings.
     ///
@@ -60,7 +61,11 @@ extension ConsentKeyValueStore {
     /// string is taken from GPP: the `IABTCF_` keys are the ones CMPs must write and Google reads)
     /// and `gppTCString` holds the GPP's.
     public func readInAppConsent() -> InAppConsent {
-        InAppConsent(keys: readInAppKeys().merging(readGPPKeys()) { $1 })
+        var keys = readInAppKeys().merging(readGPPKeys()) { $1 }
+        for key in InAppKeys.usKeys {
+            if let value = inAppValue(forKey: key) { keys[key] = value }
+        }
+        return InAppConsent(keys: keys)
     }
 
     /// Makes the store's CMP API v2 keys exactly `keys`: writes every key of `keys` and removes every

@@ -78,6 +78,15 @@ enum AdsCommand {
                 ("reason", .string("expired")), ("lastUpdated", .string(lastUpdated.description)),
                 ("ageDays", .int(age)), ("maxAgeDays", .int(maximumAge)),
             ])
+        case .tcfOnlyInGPP: return .object([("reason", .string("tcfOnlyInGPP"))])
+        case .usOptOut(let sectionId, let section, let field, let readByGoogle):
+            return .object([
+                ("reason", .string("usOptOut")), ("sectionId", .int(sectionId)), ("section", .string(section)),
+                ("field", .string(field)), ("readByGoogle", .bool(readByGoogle)),
+            ])
+        case .usPrivacyOptOut(let usPrivacy):
+            return .object([("reason", .string("usPrivacyOptOut")), ("usPrivacy", .string(usPrivacy))])
+        case .restrictedDataProcessing: return .object([("reason", .string("restrictedDataProcessing"))])
         case .missingPurposes(let mode, let purposes):
             let rows = purposes.map { missing in
                 JSON.object([

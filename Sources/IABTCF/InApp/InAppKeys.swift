@@ -113,6 +113,15 @@ public enum InAppKeys {
     /// The GPP keys read and written with the `IABTCF_` keys: ``gppString``, ``gppSectionIds``,
     /// ``gppTCFEuV2String`` and its EEA spelling ``gppTCFEuV2StringEEASpelling``.
     public static let gppKeys: [String] = [gppString, gppSectionIds, gppTCFEuV2String, gppTCFEuV2StringEEASpelling]
+    /// String: the CCPA US Privacy string (`1YYN`), which Google's ads SDK reads: "AdMob will
+    /// continue to read the US Privacy String" (AdMob help, "Supporting the IAB's Global Privacy
+    /// Platform").
+    public static let usPrivacyString = "IABUSPrivacy_String"
+    /// Boolean: Google's restricted data processing, set by the app ("write the key `gad_rdp` with
+    /// a value of `true`", Google Mobile Ads SDK, "US states privacy laws").
+    public static let restrictedDataProcessing = "gad_rdp"
+    /// The US keys read with the GPP keys: ``usPrivacyString`` and ``restrictedDataProcessing``.
+    public static let usKeys: [String] = [usPrivacyString, restrictedDataProcessing]
 
     /// Whether the CMP API v2 defines `key`: one of ``fixedKeys`` or an `IABTCF_PublisherRestrictions{ID}` key.
     public static func isDefined(_ key: String) -> Bool {
@@ -352,6 +361,10 @@ public struct InAppConsent: Sendable, Hashable {
     /// The TCF EU v2 string the GPP keys hold: `IABGPP_2_String`, else `IABGPP_2_TCString`, else
     /// the section 2 of `IABGPP_HDR_GppString`.
     public var gppTCString: String?
+    /// `IABUSPrivacy_String`.
+    public var usPrivacyString: String?
+    /// `gad_rdp` (a boolean, `1`, or a tolerated spelling of true); `false` when unset.
+    public var restrictedDataProcessing: Bool
     /// What is wrong with the keys: malformed values, derived and GPP keys out of step with
     /// `IABTCF_TCString`.
     public var problems: [InAppProblem]
@@ -476,6 +489,8 @@ public struct InAppConsent: Sendable, Hashable {
         }
         publisherRestrictions = restrictions
 
+        usPrivacyString = keys[InAppKeys.usPrivacyString]?.stringValue
+        restrictedDataProcessing = int(InAppKeys.restrictedDataProcessing) == 1
         gppString = keys[InAppKeys.gppString]?.stringValue
         if let value = keys[InAppKeys.gppSectionIds] {
             gppSectionIds = Self.sectionIds(value.stringValue ?? value.intValue.map(String.init) ?? "")
