@@ -20,6 +20,9 @@ public struct GPPFinding: Sendable, Hashable {
         case compatibilityReading
         /// TCF Canada bits that read both ways, to different values (``TCFCanadaSection/isAmbiguous``).
         case ambiguousEncoding
+        /// `IABGPP_GppSID` lists a section the string does not hold (CMP API, "In-App Details":
+        /// the ids of the sections in force, joined by `_`).
+        case gppSIDSectionMissing
         /// The header's section ids are not ascending and unique ("items MUST be in sorted order").
         case sectionIDs
     }
@@ -61,6 +64,22 @@ extension GPPString {
             }
         }
         return findings
+    }
+}
+
+extension GPPString {
+    /// ``validate()``, plus the ids of `gppSID` (the `IABGPP_GppSID` value: ids joined by `_`, as
+    /// in `2_7`; `,` and spaces are read too, as some apps write them) that the string lacks.
+    ///
+    /// - Returns: ``validate()``'s findings, then one ``GPPFinding/Rule/gppSIDSectionMissing``
+    ///   finding per missing id (`field` is `IABGPP_GppSID`).
+    public func validate(gppSID: String) -> [GPPFinding] {
+        let listed = gppSID.split { $0 == "_" || $0 == "," || $0 == " " }.compactMap { Int($0) }
+        let ids = Set(sectionIds)
+        var missing: [Int] = []
+        for id in listed where !ids.contains(id) && !missing.contains(id) { missing.append(id) }
+        return validate()
+            + missing.map { GPPFinding(sectionId: $0, field: "IABGPP_GppSID", rule: .gppSIDSectionMissing) }
     }
 }
 

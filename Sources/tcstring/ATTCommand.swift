@@ -5,14 +5,14 @@ import TCStringToolSupport
 
 /// `tcstring att`: the decision of a consent flow as one JSON object (its help is `Usage.att`).
 enum ATTCommand {
-    static func run(_ arguments: [String]) -> Int32 {
+    struct Values {
         var status: (value: ATTStatus, unknown: Bool)?
         var previousStatus: ATTStatus?
         var strategy: ATTStrategy?
         var flow: ATTFlow?
         var consent: ConsentState?
         var tcString: String?
-        var gdprApplies = true
+        var gdprApplies: Bool?
         var attRequested = false
         var promptInProgress = false
         var cmpShown = false
@@ -23,79 +23,187 @@ enum ATTCommand {
         var gvlPath: String?
         var restrictedAsDenied = false
         var options = ATTOptions()
-        var today = EncodeCommand.today()
+        var today: Timestamp?
         var region = ConsentFlow.Region.other
         var attAnswered: Timestamp?
         var reprompt = ConsentFlow.Reprompt.never
         var rejectionApplied = false
         var maximumAge = TCString.commonMaximumAge
         var pretty = false
-        var decoding = DecodingFlags(streams: false)
-        var arguments = Arguments(arguments, command: "att")
-        arguments.parse { argument, arguments in
-            func value(_ flag: String) -> String { arguments.value(of: flag) }
-            switch argument {
-            case "--pretty": pretty = true
-            case "--status": status = parseStatus(value(argument))
-            case "--previous-status": previousStatus = parseStatus(value(argument)).value
-            case "--strategy":
-                guard let parsed = ATTStrategy(rawValue: value(argument)) else {
-                    usageError("--strategy takes " + ATTStrategy.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                strategy = parsed
-            case "--flow":
-                guard let parsed = ATTFlow(rawValue: value(argument)) else {
-                    usageError("--flow takes " + ATTFlow.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                flow = parsed
-            case "--consent":
-                guard let parsed = ConsentState(rawValue: value(argument)) else {
-                    usageError("--consent takes " + ConsentState.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                consent = parsed
-            case "--tc-string": tcString = String(value(argument).trimmedASCII)
-            case "--gdpr-applies": gdprApplies = arguments.gdprApplies()
-            case "--att-requested": attRequested = true
-            case "--prompt-in-progress": promptInProgress = true
-            case "--cmp-shown": cmpShown = true
-            case "--idfa-explainer": idfaExplainer = true
-            case "--trigger":
-                guard let parsed = ATTTrigger(rawValue: value(argument)) else {
-                    usageError("--trigger takes " + ATTTrigger.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                trigger = parsed
-            case "--scope":
-                let name = value(argument)
-                guard let preset = TrackingScope.presets[name] else {
+        var decoding = DecodingFlags()
+    }
+
+    /// An option whose value is one of `cases` (by raw value); a usage error lists them.
+    static func choice<T: RawRepresentable<String> & CaseIterable>(
+        _ name: String,
+        _ value: String,
+        _ help: String,
+        required: Bool = false,
+        _ set: @escaping (inout Values, T) -> Void
+    ) -> OptionRow<Values> {
+        .value([name], value, help, required: required) { values, arguments, name in
+            let text = arguments.value(of: name)
+            guard let parsed = T(rawValue: text) else {
+                usageError("\(name) takes " + T.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            set(&values, parsed)
+        }
+    }
+
+    /// The options, declared once (see ``OptionRow``).
+    static var options: [OptionRow<Values>] {
+        [
+            choice("--strategy", "T", "one of our strategies (see T above); or --flow") {
+                $0.strategy = $1 as ATTStrategy
+            },
+            choice("--flow", "FLOW", "a guide's flow, literally (see FLOW above); or --strategy") {
+                $0.flow = $1 as ATTFlow
+            },
+            .value(["--status"], "S", "the ATT status now (see S above)", required: true) { values, arguments, name in
+                values.status = parseStatus(arguments.value(of: name))
+            },
+            .flag(
+                "--att-requested",
+                "ATT was already requested in this run of the flow. With --status "
+                    + "notDetermined the request ended without an answer (dismissed, or \"Additional "
+                    + "Information\"): warning attNotAnswered, and the strategies request ATT again"
+            ) { $0.attRequested = true },
+            .value(["--previous-status"], "S", "the status seen last time; statusChanged says whether it differs") {
+                values,
+                arguments,
+                name in
+                values.previousStatus = parseStatus(arguments.value(of: name)).value
+            },
+            .flag(
+                "--prompt-in-progress",
+                "the ATT alert, the CMP or an explainer is on screen (shown by another "
+                    + "call): next is wait, and no tracker starts"
+            ) { $0.promptInProgress = true },
+            .flag("--cmp-shown", "google-ump only: the CMP was shown in this run (ATT right after it, no explainer)") {
+                $0.cmpShown = true
+            },
+            .flag(
+                "--idfa-explainer",
+                "google-ump only: the app configured an IDFA explainer message; next is "
+                    + "showIDFAExplainer where Google shows it before the ATT alert"
+            ) { $0.idfaExplainer = true },
+            choice(
+                "--consent",
+                "C",
+                "the stored choice: \(ConsentState.allCases.map(\.rawValue).joined(separator: ", ")); without it, "
+                    + "read from --tc-string through the trigger (none without a string)"
+            ) { $0.consent = $1 as ConsentState },
+            .value(
+                ["--tc-string"],
+                "STRING",
+                "the stored TC string, or a GPP string whose TCF EU v2 section is used (the "
+                    + "rejection applies to that section; the header and other sections stay as they were)"
+            ) { values, arguments, name in values.tcString = String(arguments.value(of: name).trimmedASCII) },
+            SharedOptions.gdprApplies(\.gdprApplies, help: "true or 1 (default), false or 0: whether the GDPR applies"),
+            choice(
+                "--trigger",
+                "TRIGGER",
+                "what CMP answer lets ATT follow it: \(ATTTrigger.allCases.map(\.rawValue).joined(separator: ", ")) "
+                    + "(default: the flow's; trackingScope for T)"
+            ) { $0.trigger = $1 as ATTTrigger },
+            .value(
+                ["--scope"],
+                "NAME",
+                "what a refusal rejects: \(TrackingScope.presets.keys.sorted().joined(separator: ", ")) "
+                    + "(appleDefault for T; consentmanager's default is adPurposes). On a guide's flow that "
+                    + "rejects nothing (didomi-cmp-first, pubconsent-cmp-first, onesecondbefore-*, adjust), "
+                    + "--scope or --reject-vendors turns a rejection on; on one that rejects everything "
+                    + "(didomi-att-first, pubconsent-att-first), --scope rejects that scope instead"
+            ) { values, arguments, name in
+                guard let preset = TrackingScope.presets[arguments.value(of: name)] else {
                     usageError("--scope takes " + TrackingScope.presets.keys.sorted().joined(separator: ", "))
                 }
-                scope = preset
-            case "--reject-vendors": rejectVendors = parseVendors(value(argument))
-            case "--gvl": gvlPath = value(argument)
-            case "--restricted-as-unavailable": options.restrictedAsDenied = false
-            case "--restricted-as-denied": restrictedAsDenied = true
-            case "--cmp-cannot-hide-tracking": options.cmpSupportsNonTrackingScope = false
-            case "--no-enforce": options.enforceOnCMPUnaffected = false
-            case "--today": today = arguments.day(of: argument)
-            case "--region":
-                guard let parsed = ConsentFlow.Region(rawValue: value(argument)) else {
-                    usageError("--region takes eu or other")
-                }
-                region = parsed
-            case "--att-answered": attAnswered = arguments.day(of: argument)
-            case "--reprompt":
-                guard let parsed = ConsentFlow.Reprompt(rawValue: value(argument)) else {
-                    usageError("--reprompt takes never or denied")
-                }
-                reprompt = parsed
-            case "--att-rejection-applied": rejectionApplied = true
-            case "--max-age-days": maximumAge = arguments.days(of: argument)
-            default: return decoding.parse(argument, &arguments)
-            }
-            return true
-        } operand: { operand, _ in
+                values.scope = preset
+            },
+            .value(
+                ["--reject-vendors"],
+                "V",
+                "vendors the rejection also removes: all, none or ids and ranges (1,5-9). "
+                    + "all (consentmanager's default) means the vendors related to the rejection: every "
+                    + "vendor while the CMP still has to collect a choice, none once it has recorded one"
+            ) { values, arguments, name in values.rejectVendors = parseVendors(arguments.value(of: name)) },
+            .value(
+                ["--gvl"],
+                "FILE",
+                "with a rejection of all vendors, remove only the vendors of this Global Vendor "
+                    + "List that declare a rejected purpose (consent, legitimate interest or flexible) "
+                    + "or special feature, at every evaluation"
+            ) { values, arguments, name in values.gvlPath = arguments.value(of: name) },
+            SharedOptions.today(
+                \.today,
+                help: "the UTC day written as LastUpdated when the string changes (default: today)"
+            ),
+            .flag("--restricted-as-unavailable", "T only: read restricted as unavailable (T reads it as denied)") {
+                $0.options.restrictedAsDenied = false
+            },
+            .flag("--restricted-as-denied", "didomi-*, pubconsent-*: read restricted as denied") {
+                $0.restrictedAsDenied = true
+            },
+            .flag(
+                "--cmp-cannot-hide-tracking",
+                "attFirstRejectTracking, cmpFirst: the CMP cannot hide tracking purposes"
+            ) {
+                $0.options.cmpSupportsNonTrackingScope = false
+            },
+            .flag("--no-enforce", "attFirstCMPUnaffected: do not enforce the ATT answer on the CMP's") {
+                $0.options.enforceOnCMPUnaffected = false
+            },
+            choice("--region", "eu|other", "whether Apple's EU rules apply to the person (default other)") {
+                $0.region = $1 as ConsentFlow.Region
+            },
+            .value(
+                ["--att-answered"],
+                "YYYY-MM-DD",
+                "the day the person last answered the ATT prompt (authorized or denied); "
+                    + "in the EU the prompt may show again a year later"
+            ) { values, arguments, name in values.attAnswered = arguments.day(of: name) },
+            choice(
+                "--reprompt",
+                "never|denied",
+                "whether to ask again, once Apple allows it, a person who denied "
+                    + "(default never); an authorization is never asked again"
+            ) { $0.reprompt = $1 as ConsentFlow.Reprompt },
+            .flag(
+                "--att-rejection-applied",
+                "the stored string carries the rejection this flow applied after an earlier "
+                    + "denial; with authorized the CMP shows again (warning attAuthorizedAfterRejection). "
+                    + "A usage error on a flow or strategy that never rejects"
+            ) { $0.rejectionApplied = true },
+            SharedOptions.maximumAge(
+                \.maximumAge,
+                help:
+                    "a --tc-string whose LastUpdated is more than N days old (default \(TCString.commonMaximumAge)) reads as expired"
+            ),
+            SharedOptions.pretty(\.pretty),
+        ] + DecodingFlags.rows(\.decoding, streams: false)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = Arguments(arguments, command: "att")
+        var values = Values()
+        arguments.parse(options, into: &values) { operand, _ in
             usageError("unexpected \(operand)")
         }
+        let (status, previousStatus, strategy, flow, consent, tcString) = (
+            values.status, values.previousStatus, values.strategy, values.flow, values.consent, values.tcString
+        )
+        let (gdprApplies, attRequested, promptInProgress, cmpShown, idfaExplainer) = (
+            values.gdprApplies ?? true, values.attRequested, values.promptInProgress, values.cmpShown,
+            values.idfaExplainer
+        )
+        let (trigger, scope, rejectVendors, gvlPath, restrictedAsDenied, options) = (
+            values.trigger, values.scope, values.rejectVendors, values.gvlPath, values.restrictedAsDenied,
+            values.options
+        )
+        let (today, region, attAnswered, reprompt, rejectionApplied, maximumAge, pretty, decoding) = (
+            values.today ?? EncodeCommand.today(), values.region, values.attAnswered, values.reprompt,
+            values.rejectionApplied, values.maximumAge, values.pretty, values.decoding
+        )
         guard let status else { usageError("att needs --status") }
         var consentFlow: ConsentFlow
         switch (strategy, flow) {

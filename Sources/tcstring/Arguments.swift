@@ -173,27 +173,12 @@ enum Suggestion {
 }
 
 /// `--strict` and `--max-length N`, which every command that decodes TC strings takes, and
-/// `--jobs N` (`-j N`), which every command that streams standard input takes: one parser each,
-/// so they mean the same everywhere.
+/// `--jobs N` (`-j N`), which every command that streams standard input takes: their rows are
+/// ``rows(_:streams:)``, so they mean the same everywhere.
 struct DecodingFlags {
     var options = TCString.DecodingOptions()
-    /// `--jobs`, when the command streams (`nil`: every core).
+    /// `--jobs` (`nil`: every core).
     var jobs: Int?
-    /// Whether the command reads lines of standard input, and so takes `--jobs`.
-    let streams: Bool
-
-    init(streams: Bool = true) { self.streams = streams }
-
-    /// Takes `option` (and its value) when it is one of these flags; returns whether it was.
-    mutating func parse(_ option: String, _ arguments: inout Arguments) -> Bool {
-        switch option {
-        case "--strict": options.strict = true
-        case "--max-length": options.maximumLength = arguments.maximumLength(of: option)
-        case "--jobs" where streams, "-j" where streams: jobs = arguments.jobs()
-        default: return false
-        }
-        return true
-    }
 }
 
 extension Arguments {

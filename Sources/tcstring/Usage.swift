@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFAppTracking
 import TCStringToolSupport
 
 /// What `tcstring --help` and each `tcstring COMMAND --help` print.
@@ -23,13 +24,11 @@ enum Usage {
     static let purposeIds = (1...PurposeSet.maxID).text
 
     /// What `--strict` does, for every reading command (lines joined by ``options(_:)``).
-    static let strictHelp = """
-        also refuse what base64 or the specification does not allow, each with its own
-        code: set padding bits or data after the last field (nonZeroPadding), '=' that is
-        not exact padding (invalidPadding), letters outside A-Z (invalidLetter),
-        restriction purposes outside \(purposeIds) (invalidPurposeId), 4n+1 segment lengths
-        (invalidSegmentLength)
-        """
+    static let strictHelp =
+        "also refuse what base64 or the specification does not allow, each with its own code: set padding "
+        + "bits or data after the last field (nonZeroPadding), '=' that is not exact padding (invalidPadding), "
+        + "letters outside A-Z (invalidLetter), restriction purposes outside \(purposeIds) (invalidPurposeId), "
+        + "4n+1 segment lengths (invalidSegmentLength)"
 
     /// `--jobs N`, for every command that streams standard input (one parser: ``DecodingFlags``).
     static let jobs = ("--jobs N", "read standard input on N cores (default: all), output in input order")
@@ -39,16 +38,29 @@ enum Usage {
 
     /// Option rows as one column of names and one of descriptions: each name `indent` spaces in
     /// and padded to `width` (by default the longest name), a description's further lines
-    /// indented to its column.
+    /// indented to its column; a description line that would pass column 100 wraps at a space.
     static func options(_ rows: [(String, String)], indent: Int = 2, width: Int? = nil) -> String {
         let width = width ?? rows.map(\.0.count).max() ?? 0
         let margin = String(repeating: " ", count: indent)
         let column = String(repeating: " ", count: indent + width + 2)
         return rows.map { name, text in
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                wrap($0, width: 100 - column.count)
+            }
             let first = margin + name + String(repeating: " ", count: width - name.count + 2) + lines[0]
             return ([first] + lines.dropFirst().map { column + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+
+    /// `line` in lines of at most `width` characters, broken at spaces (a longer word stays whole).
+    static func wrap(_ line: Substring, width: Int) -> [Substring] {
+        var lines: [Substring] = []
+        var rest = line
+        while rest.count > width, let space = rest.prefix(width + 1).lastIndex(of: " ") {
+            lines.append(rest[..<space])
+            rest = rest[rest.index(after: space)...]
+        }
+        return lines + [rest]
     }
 
     static let decode =
@@ -162,75 +174,25 @@ enum Usage {
 
             """ + table(RandomCommand.options)
 
-    static let att = """
-        usage: tcstring att (--strategy T | --flow FLOW) --status S [--att-requested]
-                            [--previous-status S] [--prompt-in-progress] [--cmp-shown]
-                            [--idfa-explainer] [--consent none|refused|granted|expired|dismissed]
-                            [--tc-string STRING] [--gdpr-applies true|false|1|0]
-                            [--trigger anyPurpose|purposes2to6|trackingScope|always] [--scope NAME]
-                            [--reject-vendors all|none|IDS] [--gvl FILE] [--today YYYY-MM-DD]
-                            [--restricted-as-unavailable] [--restricted-as-denied]
-                            [--cmp-cannot-hide-tracking] [--no-enforce] [--region eu|other]
-                            [--att-answered YYYY-MM-DD] [--reprompt never|denied]
-                            [--att-rejection-applied] [--max-age-days N] [--pretty] [--strict]
-                            [--max-length N] [--help]
-          The next step of an App Tracking Transparency + consent flow as one JSON object: next,
-          reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
-          --tc-string: the string after the rejection, byte for byte the input when nothing
-          changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors,
-          attRequestableFrom (the first day ATT may be requested, "YYYY-MM-DD", or null).
-          T (our strategies): attFirstDenyAll, attFirstRejectTracking, attFirstCMPUnaffected, cmpFirst.
-          FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
-            pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
-            onesecondbefore-cmp-first, adjust, google-ump (Google's User Messaging Platform).
-          S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
-            macOS) or Apple's raw number 0-3; any other number fails closed as denied.
-          --att-requested: ATT was already requested in this run of the flow. With --status
-            notDetermined the request ended without an answer (dismissed, or "Additional
-            Information"): warning attNotAnswered, and the strategies request ATT again.
-          --region eu|other: whether Apple's EU rules apply to the person (default other).
-          --att-answered: the day the person last answered the ATT prompt (authorized or denied);
-            in the EU the prompt may show again a year later.
-          --reprompt never|denied: whether to ask again, once Apple allows it, a person who denied
-            (default never); an authorization is never asked again.
-          --att-rejection-applied: the stored string carries the rejection this flow applied after
-            an earlier denial; with authorized the CMP shows again (warning
-            attAuthorizedAfterRejection). A usage error on a flow or strategy that never rejects.
-          --max-age-days N: a --tc-string whose LastUpdated is more than N days old (default 395)
-            reads as expired.
-          --tc-string: a TC string, or a GPP string whose TCF EU v2 section is used (the rejection
-            applies to that section; the header and other sections stay as they were).
-          --strict, --max-length N: how --tc-string is decoded (see tcstring decode --help).
-          --previous-status: the status seen last time; statusChanged says whether it differs.
-          --prompt-in-progress: the ATT alert, the CMP or an explainer is on screen (shown by another
-            call): next is wait, and no tracker starts.
-          --cmp-shown: google-ump only: the CMP was shown in this run (ATT right after it, no
-            explainer).
-          --idfa-explainer: google-ump only: the app configured an IDFA explainer message; next is
-            showIDFAExplainer where Google shows it before the ATT alert.
-          --consent: the stored choice; without it, read from --tc-string through the trigger
-            (none without a string).
-          --trigger: what CMP answer lets ATT follow it (default: the flow's; trackingScope for T).
-          --scope NAME: what a refusal rejects: appleDefault (default for T), personalisedAdsOnly,
-            adPurposes (consentmanager's default), marketing2to6, denyAll. On a guide's flow that
-            rejects nothing (didomi-cmp-first, pubconsent-cmp-first, onesecondbefore-*, adjust),
-            --scope or --reject-vendors turns a rejection on; on one that rejects everything
-            (didomi-att-first, pubconsent-att-first), --scope rejects that scope instead.
-          --reject-vendors: vendors the rejection also removes: all, none or ids and ranges (1,5-9).
-            all (consentmanager's default) means the vendors related to the rejection: every
-            vendor while the CMP still has to collect a choice, none once it has recorded one.
-          --gvl FILE: with a rejection of all vendors, remove only the vendors of this Global
-            Vendor List that declare a rejected purpose (consent, legitimate interest or
-            flexible) or special feature, at every evaluation.
-          --restricted-as-unavailable (T) / --restricted-as-denied (didomi-*, pubconsent-*): the
-            other reading of restricted. --cmp-cannot-hide-tracking (attFirstRejectTracking,
-            cmpFirst), --no-enforce (attFirstCMPUnaffected): refine T (see the docs).
-          --today: the UTC day written as LastUpdated when the string changes (default: today).
-          An option that does not apply to the chosen T or FLOW is a usage error (exit status 2):
-          the ones above outside the flows or strategies named, --trigger and --consent with
-          adjust (it has no CMP), --reject-vendors with a flow that rejects everything unless
-          --scope is given, --gvl unless the rejection removes all vendors.
-        """
+    static let att =
+        synopsis("att", ATTCommand.options, operands: "") + "\n" + """
+              The next step of an App Tracking Transparency + consent flow as one JSON object: next,
+              reject, idfaAllowed, trackersAllowed, reapplyAfterCMP, warnings, tcString (with
+              --tc-string: the string after the rejection, byte for byte the input when nothing
+              changes), statusChanged, rejectPurposes, rejectSpecialFeatures, rejectVendors,
+              attRequestableFrom (the first day ATT may be requested, "YYYY-MM-DD", or null).
+              T (our strategies): \(ATTStrategy.allCases.map(\.rawValue).joined(separator: ", ")).
+              FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
+                pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
+                onesecondbefore-cmp-first, adjust, google-ump (Google's User Messaging Platform).
+              S: notDetermined, restricted, denied, authorized, unavailable (no ATT: below iOS 14,
+                macOS) or Apple's raw number 0-3; any other number fails closed as denied.
+              An option that does not apply to the chosen T or FLOW is a usage error (exit status 2):
+              the ones below outside the flows or strategies they name, --trigger and --consent with
+              adjust (it has no CMP), --reject-vendors with a flow that rejects everything unless
+              --scope is given, --gvl unless the rejection removes all vendors.
+
+            """ + table(ATTCommand.options)
 
     static let ads =
         synopsis("ads", AdsCommand.options) + "\n" + """
@@ -355,7 +317,12 @@ struct Command: Sendable {
             run: ATTCommand.run
         ),
         Command(name: "bench", summary: "time decoding a file of strings", usage: Usage.bench, run: BenchCommand.run),
-        Command(name: "random", summary: "seeded random TC strings", usage: Usage.random, run: RandomCommand.run),
+        Command(
+            name: "random",
+            summary: "seeded random TC strings that pass validate (--any: anything)",
+            usage: Usage.random,
+            run: RandomCommand.run
+        ),
     ]
 
     /// The command called `name`, if there is one.

@@ -6,6 +6,17 @@ import Testing
         #expect(try GPPString(encoded: "DBABL~BVQqAAAAAg").validate() == [])
     }
 
+    @Test func gppSIDSectionsTheStringLacks() throws {
+        let gpp = try GPPString(encoded: "DBABL~BVQqAAAAAg")
+        #expect(gpp.validate(gppSID: "7") == [])
+        #expect(
+            gpp.validate(gppSID: "2_7, 8_2") == [
+                GPPFinding(sectionId: 2, field: "IABGPP_GppSID", rule: .gppSIDSectionMissing),
+                GPPFinding(sectionId: 8, field: "IABGPP_GppSID", rule: .gppSIDSectionMissing),
+            ]
+        )
+    }
+
     @Test func flaggedCompatibilityReading() throws {
         let findings = try GPPString(encoded: "DBABLA~BVQVAAAAAAGA.YA").validate()
         #expect(findings == [GPPFinding(sectionId: 7, field: "Version", rule: .compatibilityReading)])
