@@ -109,7 +109,9 @@ let package = Package(
         // The command-line tool, through the built executable.
         .testTarget(
             name: "tcstringTests",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCStringToolSupport", "TestSupport"],
+            dependencies: [
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TCStringToolSupport", "TestSupport",
+            ],
             swiftSettings: settings
         ),
     ],

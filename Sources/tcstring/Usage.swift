@@ -206,6 +206,17 @@ enum Usage {
                 {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
                   what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
                   string's answer for the vendor (a permission reason, as in tcstring permissions)
+                {"reason": "tcfOnlyInGPP"}  a GPP string's TCF EU v2 section, which Google does not
+                  read where the GDPR applies ("TCF strings sent through the GPP will not be accepted")
+                {"reason": "usOptOut", "sectionId", "section", "field", "readByGoogle"}  a US section
+                  in force records an opt-out of sale, sharing or targeted advertising, or GPC:
+                  Google's restricted data processing; readByGoogle false: AdMob does not read that
+                  section inside GPP (it reads California, Virginia, Colorado, Connecticut), so the
+                  app sets gad_rdp itself
+                {"reason": "usPrivacyOptOut", "usPrivacy"}  --us-privacy opts out of sale (1YYN)
+                {"reason": "restrictedDataProcessing"}  --gad-rdp
+              A GPP string stands for IABGPP_HDR_GppString: where the GDPR does not apply (the
+              default for a GPP string without section 2) its US sections in force decide.
               A string that does not decode gives {"error": {...}} and exit 1.
 
             """ + table(AdsCommand.options) + "\n" + inputNote()
