@@ -40,18 +40,29 @@ extension ConsentKeyValueStore {
         return keys
     }
 
-    /// The GPP keys the store holds (`InAppKeys.gppKeys`: `IABGPP_HDR_GppString`, `IABGPP_GppSID`,
-    /// `IABGPP_2_String` and its EEA spelling `IABGPP_2_TCString`), tolerantly read.
+    /// The GPP keys the store holds: every `IABGPP_` key of the GPP CMP API ("In-App Details"),
+    /// whatever the spelling a CMP uses (`IABGPP_HDR_Version`, `IABGPP_HDR_Sections` or
+    /// `IABGPP_HDR_SectionList`, `IABGPP_HDR_GppString`, `IABGPP_GppSID`, `IABGPP_[SectionID]_String`,
+    /// `IABGPP_2_TCString`, the pre-parsed `IABGPP_<prefix>_<Field>` values), tolerantly read.
     public func readGPPKeys() -> [String: InAppValue] {
         var keys: [String: InAppValue] = [:]
-        for key in InAppKeys.gppKeys {
+        for key in storedKeys where key.hasPrefix(InAppKeys.gppKeyPrefix) {
             if let value = inAppValue(forKey: key) { keys[key] = value }
         }
         return keys
     }
 
-    /// The codec's in-app model of what the store holds (``readInAppKeys()``, ``readGPPKeys()`` and
-    /// the US keys `IABUSPrivacy_String` and `gad_rdp`, `InAppKeys.usKeys`):
+    /// Every key the consent is read from: ``readInAppKeys()``, ``readGPPKeys()`` and the US keys
+    /// `IABUSPrivacy_String` and `gad_rdp` (`InAppKeys.usKeys`). Observation compares these.
+    public func readConsentKeys() -> [String: InAppValue] {
+        var keys = readInAppKeys().merging(readGPPKeys()) { $1 }
+        for key in InAppKeys.usKeys {
+            if let value = inAppValue(forKey: key) { keys[key] = value }
+        }
+        return keys
+    }
+
+    /// The codec's in-app model of what the store holds (``readConsentKeys()``):
     /// `IABTCF_gdprApplies` as an integer, a boolean or a string (`"1"`, `"0"`, `"true"`), numeric
     /// keys as integers or numeric strings.
     ///
@@ -61,11 +72,7 @@ extension ConsentKeyValueStore {
     /// string is taken from GPP: the `IABTCF_` keys are the ones CMPs must write and Google reads)
     /// and `gppTCString` holds the GPP's.
     public func readInAppConsent() -> InAppConsent {
-        var keys = readInAppKeys().merging(readGPPKeys()) { $1 }
-        for key in InAppKeys.usKeys {
-            if let value = inAppValue(forKey: key) { keys[key] = value }
-        }
-        return InAppConsent(keys: keys)
+        InAppConsent(keys: readConsentKeys())
     }
 
     /// Makes the store's CMP API v2 keys exactly `keys`: writes every key of `keys` and removes every

@@ -103,6 +103,15 @@ public enum InAppKeys {
     public static let gppString = "IABGPP_HDR_GppString"
     /// String: the ids of the GPP sections in force, joined by `_` (e.g. `2_7`).
     public static let gppSectionIds = "IABGPP_GppSID"
+    /// String (some CMPs: Integer): the GPP header's Version.
+    public static let gppHeaderVersion = "IABGPP_HDR_Version"
+    /// Transcend's spelling of ``gppHeaderVersion``; read, never written.
+    public static let gppHeaderVersionTranscendSpelling = "IABGPP_HDR_GppVersion"
+    /// String: the ids of the GPP string's sections (the separator is not specified: `_` and `,`
+    /// are read).
+    public static let gppHeaderSections = "IABGPP_HDR_Sections"
+    /// Transcend's spelling of ``gppHeaderSections``; read, never written.
+    public static let gppHeaderSectionsTranscendSpelling = "IABGPP_HDR_SectionList"
     /// `IABGPP_[SectionID]_String`: the text of one GPP section.
     public static func gppSectionString(id: Int) -> String { "IABGPP_\(id)_String" }
     /// String: the GPP string's TCF EU v2 section (section 2), as the GPP CMP API spells the key.
@@ -288,6 +297,10 @@ public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
     /// string with all its keys (`writeInAppKeys(for:gdprApplies:)` of IABTCFStorage) repairs the
     /// derived ones.
     case tcStringMismatch(key: String)
+    /// `key` is out of step with `IABGPP_HDR_GppString`: `IABGPP_GppSID` names a section the string
+    /// lacks, `IABGPP_HDR_Sections` lists other sections than its header, or an
+    /// `IABGPP_[SectionID]_String` differs from the string's section.
+    case gppStringMismatch(key: String)
 
     /// `malformed IABTCF_gdprApplies: "maybe"`, `IABGPP_2_String differs from IABTCF_TCString`.
     public var description: String {
@@ -301,6 +314,7 @@ public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
                 }
             return "malformed \(key): \(shown)"
         case .tcStringMismatch(let key): return "\(key) differs from \(InAppKeys.tcString)"
+        case .gppStringMismatch(let key): return "\(key) differs from \(InAppKeys.gppString)"
         }
     }
 }
@@ -365,6 +379,10 @@ public struct InAppConsent: Sendable, Hashable {
     public var usPrivacyString: String?
     /// `gad_rdp` (a boolean, `1`, or a tolerated spelling of true); `false` when unset.
     public var restrictedDataProcessing: Bool
+    /// `IABGPP_HDR_Version` (or `IABGPP_HDR_GppVersion`), as a string or an integer.
+    public var gppVersion: Int?
+    /// `IABGPP_HDR_Sections` (or `IABGPP_HDR_SectionList`) as ids, `_` or `,` separated.
+    public var gppHeaderSections: [Int]?
     /// What is wrong with the keys: malformed values, derived and GPP keys out of step with
     /// `IABTCF_TCString`.
     public var problems: [InAppProblem]
@@ -496,6 +514,33 @@ public struct InAppConsent: Sendable, Hashable {
             gppSectionIds = Self.sectionIds(value.stringValue ?? value.intValue.map(String.init) ?? "")
             if gppSectionIds == nil { problems.append(.malformed(key: InAppKeys.gppSectionIds, value: value)) }
         }
+        let version = keys[InAppKeys.gppHeaderVersion] ?? keys[InAppKeys.gppHeaderVersionTranscendSpelling]
+        gppVersion = version?.intValue
+        let sections = keys[InAppKeys.gppHeaderSections] ?? keys[InAppKeys.gppHeaderSectionsTranscendSpelling]
+        gppHeaderSections = sections.flatMap { Self.sectionIds($0.stringValue ?? $0.intValue.map(String.init) ?? "") }
+        if let gppString, let header = gppString.split(separator: "~", maxSplits: 1).first,
+            let ids = try? GPPString.decodeHeader(Array(header.utf8)).ids
+        {
+            if let gppSectionIds, !gppSectionIds.allSatisfy(ids.contains) {
+                problems.append(.gppStringMismatch(key: InAppKeys.gppSectionIds))
+            }
+            if let gppHeaderSections, gppHeaderSections.sorted() != ids {
+                problems.append(
+                    .gppStringMismatch(
+                        key: keys[InAppKeys.gppHeaderSections] == nil
+                            ? InAppKeys.gppHeaderSectionsTranscendSpelling : InAppKeys.gppHeaderSections
+                    )
+                )
+            }
+            for id in ids where id != GPPString.tcfEuV2SectionId {
+                let key = InAppKeys.gppSectionString(id: id)
+                if let stored = keys[key]?.stringValue,
+                    let section = GPPString.section(id, in: gppString), stored != section.text
+                {
+                    problems.append(.gppStringMismatch(key: key))
+                }
+            }
+        }
         let sectionOfGPP = gppString.flatMap { GPPString.section(GPPString.tcfEuV2SectionId, in: $0) }.map {
             String($0.text)
         }
@@ -534,11 +579,13 @@ public struct InAppConsent: Sendable, Hashable {
         }
     }
 
-    /// `2_7` as `[2, 7]`: positive decimal ids joined by `_`; `nil` for anything else.
+    /// `2_7` as `[2, 7]`: positive decimal ids joined by `_`, or by `,` as CloudX's reader also
+    /// accepts (`2,7`); `nil` for anything else.
     static func sectionIds(_ text: String) -> [Int]? {
         guard !text.isEmpty, text.utf8.count <= 1000 else { return nil }
         var ids: [Int] = []
-        for part in text.split(separator: "_", omittingEmptySubsequences: false) {
+        let separator: Character = text.contains(",") ? "," : "_"
+        for part in text.split(separator: separator, omittingEmptySubsequences: false) {
             guard !part.isEmpty, part.utf8.count <= 4, part.utf8.allSatisfy({ (48...57).contains($0) }),
                 let id = Int(part), id > 0
             else { return nil }
