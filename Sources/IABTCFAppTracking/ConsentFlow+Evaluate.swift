@@ -184,12 +184,7 @@ extension ConsentFlow {
         input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
         input.trackingConsent = decoded.map(consentsToTracking)
         var decision = evaluate(input)
-        if !input.gdprApplies && !stored.usOptOuts.isEmpty {
-            // Where the GDPR does not apply, an opt-out of sale, sharing or targeted advertising
-            // (or GPC) in a US section in force stops the trackers and the IDFA as ATT's denial does.
-            decision.trackersAllowed = false
-            decision.idfaAllowed = false
-        }
+        decision.applyUSOptOuts(of: stored, gdprApplies: input.gdprApplies)
         var rewritten: String?
         // A string dated in the future records no choice: nothing to request ads with either.
         var kept = decoded.flatMap { $0.isFutureDated(on: today) ? nil : $0 }

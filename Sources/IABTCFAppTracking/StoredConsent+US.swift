@@ -73,3 +73,16 @@ extension StoredConsent {
         )
     }
 }
+
+extension ConsentFlow.Decision {
+    /// Where the GDPR does not apply (`gdprApplies` false), the person's opt-outs under US law in
+    /// `stored` (``StoredConsent/usOptOuts``: sale, sharing or targeted advertising opted out, GPC,
+    /// a US Privacy string opting out of sale) stop the trackers and the IDFA, as ATT's denial does:
+    /// trackers need ATT's permission and no such opt-out. `gad_rdp` alone does not: it is the
+    /// app's setting for Google's ads, not the person's choice.
+    public mutating func applyUSOptOuts(of stored: StoredConsent, gdprApplies: Bool) {
+        guard !gdprApplies, !stored.usOptOuts.isEmpty else { return }
+        trackersAllowed = false
+        idfaAllowed = false
+    }
+}

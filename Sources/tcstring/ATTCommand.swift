@@ -13,6 +13,8 @@ enum ATTCommand {
         var consent: ConsentState?
         var tcString: String?
         var gdprApplies: Bool?
+        var gppString: String?
+        var gppSectionIds: [Int]?
         var attRequested = false
         var promptInProgress = false
         var cmpShown = false
@@ -100,6 +102,13 @@ enum ATTCommand {
                     + "rejection applies to that section; the header and other sections stay as they were)"
             ) { values, arguments, name in values.tcString = String(arguments.value(of: name).trimmedASCII) },
             SharedOptions.gdprApplies(\.gdprApplies, help: "true or 1 (default), false or 0: whether the GDPR applies"),
+            .value(
+                ["--gpp-string"],
+                "S",
+                "IABGPP_HDR_GppString: where the GDPR does not apply, an opt-out of sale,\nsharing or targeted"
+                    + " advertising (or GPC) in a US section in force stops trackers"
+            ) { values, arguments, name in values.gppString = arguments.value(of: name) },
+            SharedOptions.gppSectionIds(\.gppSectionIds),
             choice(
                 "--trigger",
                 "TRIGGER",
@@ -295,7 +304,14 @@ enum ATTCommand {
             input.isUnknownStatus = status.unknown
             input.today = today
             input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
-            let decision = consentFlow.evaluate(input)
+            var decision = consentFlow.evaluate(input)
+            let stored = StoredConsent(
+                tcString: tcString,
+                gdprApplies: gdprApplies,
+                gppString: values.gppString,
+                gppSectionIds: values.gppSectionIds
+            )
+            decision.applyUSOptOuts(of: stored, gdprApplies: gdprApplies)
             // These keys in this order: tools outside the repository parse this object.
             var members: [(String, JSON)] = [
                 ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),

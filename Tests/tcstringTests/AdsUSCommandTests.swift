@@ -86,4 +86,22 @@ import Testing
         #expect(try Self.ads(["--gdpr-applies", "true", tcf]).json == notRead)
         #expect(try Self.ads(["--gdpr-applies", "false", tcf]).json == Self.answer("personalized", []))
     }
+
+    /// `att --gpp-string --gpp-sid`: where the GDPR does not apply, trackers need ATT's permission
+    /// and no opt-out in a US section in force (usnat "SaleOptOut … 1 Opted Out").
+    @Test func attStopsTrackersAfterAUSOptOut() throws {
+        let base = ["att", "--strategy", "cmpFirst", "--status", "authorized", "--gdpr-applies", "false"]
+        func trackers(_ extra: [String]) throws -> JSON? {
+            let output = try CommandLineTool.run(base + extra)
+            #expect(output.status == 0, "\(output.stderr)")
+            return try JSON(parsing: output.stdout)["trackersAllowed"]
+        }
+        let optedOut = try Self.gpp(7, ["SaleOptOut": .int(1)])
+        #expect(try trackers([]) == .bool(true))
+        #expect(try trackers(["--gpp-string", try Self.gpp(7)]) == .bool(true))
+        #expect(try trackers(["--gpp-string", optedOut]) == .bool(false))
+        #expect(try trackers(["--gpp-string", optedOut, "--gpp-sid", "7"]) == .bool(false))
+        #expect(try trackers(["--gpp-string", optedOut, "--gpp-sid", "8"]) == .bool(true))
+    }
+
 }
