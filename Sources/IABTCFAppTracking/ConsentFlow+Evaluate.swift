@@ -1,5 +1,5 @@
 public import IABTCF
-import IABTCFVendorList
+public import IABTCFVendorList
 
 /// What the app has stored from its CMP: the TC string and `IABTCF_gdprApplies`, or the whole
 /// `IABTCF_` key map; for people in the US, the GPP string and its sections in force,
@@ -67,6 +67,32 @@ public struct StoredConsent: Sendable, Hashable {
     /// What the in-app keys hold (``init(inAppConsent:expiresAt:consent:)`` of `InAppConsent(keys:)`).
     public init(inAppKeys keys: [String: InAppValue], expiresAt: Timestamp? = nil, consent: ConsentState? = nil) {
         self.init(inAppConsent: InAppConsent(keys: keys), expiresAt: expiresAt, consent: consent)
+    }
+}
+
+extension StoredConsent {
+    /// Which ads from what is stored, as ``ConsentFlow/Step/adServing`` answers before any
+    /// rejection: where the GDPR applies (or is undetermined), the TC string Google reads
+    /// (`IABTCF_TCString`) by `TCString.adServing(vendor:gdprApplies:today:maximumAge:)`, `nil` when
+    /// none decodes or it is dated in the future, and ``AdServingMode/none`` with
+    /// ``AdServingReason/tcfOnlyInGPP`` when the only TC string is inside GPP; where it does not
+    /// apply, ``usAdServing(vendor:)``.
+    public func adServing(
+        vendor: Int = TCString.googleVendorId,
+        today: Timestamp,
+        maximumAge: Int? = TCString.commonMaximumAge
+    ) -> AdServing? {
+        let decoded = tcString.flatMap { try? TCString(encoded: $0) }.flatMap { $0.isFutureDated(on: today) ? nil : $0 }
+        return adServing(of: decoded, vendor: vendor, today: today, maximumAge: maximumAge)
+    }
+
+    /// The answer for `kept`, the TC string the app keeps (the stored one, or its rewrite).
+    func adServing(of kept: TCString?, vendor: Int, today: Timestamp, maximumAge: Int?) -> AdServing? {
+        guard gdprApplies ?? true else { return usAdServing(vendor: vendor) }
+        if tcString == nil && hasTCStringOnlyInGPP {
+            return AdServing(vendor: vendor, mode: .none, reasons: [.tcfOnlyInGPP])
+        }
+        return kept?.adServing(vendor: vendor, today: today, maximumAge: maximumAge)
     }
 }
 
@@ -197,13 +223,7 @@ extension ConsentFlow {
             rewritten = try? rejected.encoded(.preservingLayout)
             if rewritten == text { rewritten = nil } else if rewritten != nil { kept = rejected }
         }
-        var adServing =
-            input.gdprApplies
-            ? kept?.adServing(vendor: adVendor, today: today, maximumAge: maximumAge)
-            : stored.usAdServing(vendor: adVendor)
-        if input.gdprApplies && stored.tcString == nil && stored.hasTCStringOnlyInGPP {
-            adServing = AdServing(vendor: adVendor, mode: .none, reasons: [.tcfOnlyInGPP])
-        }
+        let adServing = stored.adServing(of: kept, vendor: adVendor, today: today, maximumAge: maximumAge)
         return ConsentFlow.Step(
             decision: decision,
             consent: input.consent,

@@ -137,6 +137,10 @@ enum Usage {
         synopsis("inapp", PolicyCommands.inAppOptions) + "\n" + """
               Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
               GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
+              With --read FILE (a JSON object of keys and values as UserDefaults holds them), print
+              {"storedConsent", "problems", "adServing"}: what the library reads from the keys, what
+              is wrong with them, and the ad serving answer (the object tcstring ads prints; null
+              where the GDPR applies and no TC string decodes).
 
             """ + table(PolicyCommands.inAppOptions) + "\n" + inputNote()
 

@@ -1,3 +1,4 @@
+import Foundation
 import IABGPP
 import TCStringToolSupport
 import TestSupport
@@ -102,6 +103,24 @@ import Testing
         #expect(try trackers(["--gpp-string", optedOut]) == .bool(false))
         #expect(try trackers(["--gpp-string", optedOut, "--gpp-sid", "7"]) == .bool(false))
         #expect(try trackers(["--gpp-string", optedOut, "--gpp-sid", "8"]) == .bool(true))
+    }
+
+    /// `inapp --read FILE`: the keys as UserDefaults holds them give the stored consent, the
+    /// problems, and the same ad answer `ads` prints for the GPP string they hold.
+    @Test func inAppReadAgreesWithAds() throws {
+        let gpp = try Self.gpp(8, ["SaleOptOut": .int(1)])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("inapp-read-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let keys = #"{"IABTCF_gdprApplies": 0, "IABGPP_HDR_GppString": "\#(gpp)", "IABGPP_GppSID": 8, "gad_rdp": 1}"#
+        try keys.write(to: file, atomically: true, encoding: .utf8)
+        let output = try CommandLineTool.run(["inapp", "--read", file.path, "--today", "2026-11-26"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try JSON(parsing: output.stdout)
+        #expect(json["problems"] == .array([]))
+        #expect(json["storedConsent"]?["gppSectionIds"] == .array([.int(8)]))
+        let ads = try Self.ads(["--gpp-sid", "8", "--gad-rdp", gpp])
+        #expect(json["adServing"] == ads.json)
+        #expect(ads.json?["mode"] == .string("nonPersonalized"))
     }
 
 }
