@@ -61,7 +61,9 @@ let package = Package(
         // The command-line tool; may use Foundation.
         .executableTarget(
             name: "tcstring",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCFJSON", "TCStringToolSupport"],
+            dependencies: [
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TCFJSON", "TCStringToolSupport",
+            ],
             swiftSettings: settings
         ),
         // What the tool shares with the tests, not a product: the ordered JSON tree, the decode

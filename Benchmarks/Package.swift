@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "IABTCF", package: "swift-tcf"),
+                .product(name: "IABGPP", package: "swift-tcf"),
                 .product(name: "IABTCFVendorList", package: "swift-tcf"),
             ],
             path: "Benchmarks/IABTCFBenchmarks",

@@ -2,7 +2,7 @@
 # Checks the deterministic per-operation counts of `tcstring bench` on the corpus against
 # Benchmarks/per-operation.tsv: instructions (callgrind) of decode, query, query-value and full, and
 # heap allocations (memcheck) of decode, query and full, each per line (scripts/per-operation.sh
-# measures them).
+# measures them); and both counts of the gpp workload (a full GPPString) on Fixtures/gpp/bench.txt.
 # Allocations must not exceed the recorded count; instructions may exceed it by at most 3% (the
 # counts move slightly with the toolchain, glibc and valgrind). Fails on a line over its count and
 # says so; a count 3% or more under its record is reported, so that the record can be lowered.
@@ -26,12 +26,18 @@ measured=$(mktemp)
 trap 'rm -f "$measured"' EXIT
 {
     printf 'what\tworkload\tline\tcount\n'
-    for spec in instructions:decode instructions:query instructions:query-value instructions:full \
-        allocations:decode allocations:query allocations:full; do
+    # what:workload:file; the gpp workload runs on the three GPP lines of Fixtures/gpp/bench.txt.
+    for spec in instructions:decode:Fixtures/corpus/corpus.txt instructions:query:Fixtures/corpus/corpus.txt \
+        instructions:query-value:Fixtures/corpus/corpus.txt instructions:full:Fixtures/corpus/corpus.txt \
+        instructions:gpp:Fixtures/gpp/bench.txt allocations:decode:Fixtures/corpus/corpus.txt \
+        allocations:query:Fixtures/corpus/corpus.txt allocations:full:Fixtures/corpus/corpus.txt \
+        allocations:gpp:Fixtures/gpp/bench.txt; do
         what=${spec%%:*}
-        workload=${spec#*:}
+        rest=${spec#*:}
+        workload=${rest%%:*}
+        file=${rest#*:}
         # "line 3 (103 chars): 2605 instructions per decode"
-        scripts/per-operation.sh "$what" "$workload" Fixtures/corpus/corpus.txt |
+        scripts/per-operation.sh "$what" "$workload" "$file" |
             sed -n "s/^line \([0-9]*\) .*: \([0-9-]*\) $what per $workload\$/$what\t$workload\t\1\t\2/p"
     done
 } > "$measured"

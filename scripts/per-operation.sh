@@ -2,8 +2,10 @@
 # Deterministic per-operation counts for each line of a file of TC strings, measured by valgrind on
 # `tcstring bench` (release build): the count for 2,000 iterations minus that for 1,000, divided by 1,000.
 #
-#   scripts/per-operation.sh instructions [decode|query|query-value|full] [FILE]   # callgrind instruction count
-#   scripts/per-operation.sh allocations  [decode|query|query-value|full] [FILE]   # heap allocations (memcheck)
+#   scripts/per-operation.sh instructions [decode|query|query-value|full|gpp] [FILE]   # callgrind instruction count
+#   scripts/per-operation.sh allocations  [decode|query|query-value|full|gpp] [FILE]   # heap allocations (memcheck)
+#
+# gpp decodes a GPPString per line: scripts/per-operation.sh instructions gpp Fixtures/gpp/bench.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:?instructions or allocations}

@@ -26,12 +26,14 @@ enum GPPFieldTable {
         var values: [GPPValue] = []
         values.reserveCapacity(fields.count)
         var budget = GPPLimits.idBudget
-        for field in fields {
-            let read = values
-            let earlier = { (name: String) in
-                fields.firstIndex { $0.name == name }.flatMap { $0 < read.count ? read[$0] : nil }
+        for index in fields.indices {
+            // Int(n), almost every US field, without the general path's copies.
+            if case .int(let width) = fields[index].type {
+                values.append(.int(try reader.read(width, fields[index].name)))
+                continue
             }
-            let value = try reader.read(field.type, field.name, earlier: earlier, budget: &budget)
+            let field = fields[index]
+            let value = try reader.read(field.type, field.name, size: size(of: field, fields, values), budget: &budget)
             values.append(value)
         }
         return values
@@ -43,9 +45,17 @@ enum GPPFieldTable {
             throw GPPError(.invalidValue, sectionId: writer.sectionId, subsection: writer.subsection)
         }
         for (field, value) in zip(fields, values) {
-            let earlier = { (name: String) in fields.firstIndex { $0.name == name }.map { values[$0] } }
-            try writer.write(value, as: field.type, field.name, earlier: earlier)
+            try writer.write(value, as: field.type, field.name, size: size(of: field, fields, values))
         }
+    }
+
+    /// The length of a ``GPPDataType/bitfieldSizedBy(_:)`` field: the value of the earlier field
+    /// it names (0 when that is not an integer); 0 for every other type.
+    static func size(of field: GPPField, _ fields: [GPPField], _ values: [GPPValue]) -> Int {
+        guard case .bitfieldSizedBy(let name) = field.type,
+            let index = fields.firstIndex(where: { $0.name == name }), index < values.count
+        else { return 0 }
+        return values[index].int ?? 0
     }
 
     /// `"key":value` pairs of a table, comma-separated.

@@ -57,19 +57,19 @@ public struct GPPString: Sendable, Hashable {
     public init(encoded text: String, maximumLength: Int = defaultMaximumLength) throws(GPPError) {
         guard !text.isEmpty else { throw GPPError(.empty, position: 1) }
         guard text.utf8.count <= maximumLength else { throw GPPError(.inputTooLong, value: maximumLength) }
-        let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
-        let (ids, layout) = try Self.decodeHeader(Substring(parts[0]))
+        var parts = GPPParts(text.utf8[...], separator: UInt8(ascii: "~"), start: 0)
+        guard let header = parts.next() else { throw GPPError(.empty, position: 1) }
+        let (ids, layout) = try Self.decodeHeader(Substring(header.text))
         version = 1
         guard ids.count == parts.count - 1 else {
             throw GPPError(.sectionCountMismatch, sectionId: 3, field: "Sections", value: parts.count - 1)
         }
-        decodedHeader = DecodedHeader(text: String(Substring(parts[0])), version: version, ids: ids, layout: layout)
+        decodedHeader = DecodedHeader(text: String(Substring(header.text)), version: version, ids: ids, layout: layout)
         sections = []
         sections.reserveCapacity(ids.count)
-        var start = parts[0].count + 1
-        for (id, part) in zip(ids, parts.dropFirst()) {
-            sections.append(try GPPSection.decode(id: id, Substring(part), start: start))
-            start += part.count + 1
+        for id in ids {
+            guard let part = parts.next() else { break }
+            sections.append(try GPPSection.decode(id: id, Substring(part.text), start: part.start))
         }
     }
 

@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 import IABTCFVendorList
 import TCStringToolSupport
@@ -10,7 +11,7 @@ import Darwin
 import Musl
 #endif
 
-/// `tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl] [--gvl FILE] [--seconds S] FILE`
+/// `tcstring bench [--workload decode|scan|query|query-value|full|permissions|gvl|gpp] [--gvl FILE] [--seconds S] FILE`
 ///
 /// For each line of FILE: warm up, then time batches of the workload for S seconds and print the
 /// median ns per operation with a checksum of one operation, as one JSON object per line.
@@ -33,6 +34,8 @@ enum BenchCommand {
         case permissions
         /// Parse FILE as a vendor list (one output line for the file).
         case gvl
+        /// A fully decoded ``GPPString`` (header and every section) per line of GPP strings.
+        case gpp
     }
 
     static let queriedVendors = [1, 2, 10, 32, 52, 91, 128, 755, 804, 1126]
@@ -139,6 +142,8 @@ enum BenchCommand {
             return { nil }
         case .decode:
             return { (try? TCString(encoded: line))?.cmpId }
+        case .gpp:
+            return { (try? IABGPP.GPPString(encoded: line))?.sections.reduce(0) { $0 &+ $1.id } }
         case .scan:
             return { try? TCString.query(encoded: line) { $0.cmpId } }
         case .query:

@@ -10,10 +10,10 @@ enum ExplainCommand {
         var decoding = DecodingFlags()
     }
 
-    /// The options, declared once (see ``OptionRow``); its tables are for people, read one by one.
+    /// The options, declared once (see ``OptionRow``).
     static var options: [OptionRow<Values>] {
         [SharedOptions.gvl(\.gvl, help: "then list the names of the vendors the string mentions")]
-            + DecodingFlags.rows(\.decoding, streams: false)
+            + DecodingFlags.rows(\.decoding, streams: true)
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -21,44 +21,58 @@ enum ExplainCommand {
         var values = Values()
         let operands = arguments.parse(options, into: &values)
         let (gvl, decoding) = (values.gvl, values.decoding)
-        var first = true
-        return Inputs.each(operands, arguments, options: decoding.options, failure: .nothing) { input in
-            if !first { Terminal.out("") }  // a blank line between the tables of a stream
-            first = false
-            if let line = input.line { Terminal.out("line \(line):") }
-            let tc: TCString
-            do throws(TCStringError) {
-                tc = try input.tcString()
-            } catch {
-                // A TC string or GPP section that does not decode: the fields read before the error.
-                // A GPP string whose header does not decode, or without the section, has no table.
-                if !input.isGPP || error.gppSection != nil { try explain(input) }
-                throw error
+        // The table of a string that does not decode stays: the error goes to standard error
+        // after the fields read before it.
+        return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: .nothing) {
+            input,
+            output,
+            errors in
+            var lines: [String] = []
+            if let line = input.line {
+                if line > 1 { lines.append("") }  // a blank line between the tables of a stream
+                lines.append("line \(line):")
             }
-            try explain(input)
-            if let gvl { listNames(tc, gvl) }
-            return false
+            do throws(TCStringError) {
+                let tc: TCString
+                do throws(TCStringError) {
+                    tc = try input.tcString()
+                } catch {
+                    // A TC string or GPP section that does not decode: the fields read before the
+                    // error. A GPP string whose header does not decode, or without the section, has
+                    // no table.
+                    if !input.isGPP || error.gppSection != nil { try explain(input, &lines) }
+                    throw error
+                }
+                try explain(input, &lines)
+                if let gvl { listNames(tc, gvl, &lines) }
+                output.append(lines.joined(separator: "\n"))
+                return false
+            } catch {
+                output.append(lines.joined(separator: "\n"))
+                errors.append(input.message(error) + "\n")
+                return true
+            }
         }
     }
 
-    /// Prints the names of the vendors the string mentions, from the vendor list.
-    static func listNames(_ tc: TCString, _ gvl: GlobalVendorList) {
-        Terminal.out("")
-        Terminal.out("vendors (vendor list \(gvl.vendorListVersion)):")
+    /// Adds to `lines` the names of the vendors the string mentions, from the vendor list.
+    static func listNames(_ tc: TCString, _ gvl: GlobalVendorList, _ lines: inout [String]) {
+        lines.append("")
+        lines.append("vendors (vendor list \(gvl.vendorListVersion)):")
         for id in VendorListFile.mentionedVendors(tc) {
             let entry = gvl.vendors[id]
             let name = entry.map { $0.name + ($0.isDeleted ? " (deleted)" : "") } ?? "(not in the vendor list)"
-            Terminal.out(String(repeating: " ", count: max(0, 6 - String(id).count)) + "\(id)  \(name)")
+            lines.append(String(repeating: " ", count: max(0, 6 - String(id).count)) + "\(id)  \(name)")
         }
     }
 
-    /// Prints the table of `input`'s TC string (for a GPP string, of its TCF EU v2 section): its
+    /// Adds to `lines` the table of `input`'s TC string (for a GPP string, of its TCF EU v2 section): its
     /// fields and vendor sections, or the fields read before the error, which it throws.
-    static func explain(_ input: Input) throws(TCStringError) {
+    static func explain(_ input: Input, _ lines: inout [String]) throws(TCStringError) {
         var explanation: Explanation
         if input.isGPP, let section = GPPString.section(GPPString.tcfEuV2SectionId, in: input.text) {
             // Errors are placed in the whole string.
-            Terminal.out("TCF EU v2 section of a GPP string (section id 2, from character \(section.start + 1)):")
+            lines.append("TCF EU v2 section of a GPP string (section id 2, from character \(section.start + 1)):")
             explanation = TCString.explanation(of: String(section.text), options: input.options)
             if var error = explanation.error {
                 error.gppSection = GPPString.tcfEuV2SectionId
@@ -83,11 +97,11 @@ enum ExplainCommand {
             }
             var line = cells.joined(separator: "  ")
             while line.last == " " { line.removeLast() }
-            Terminal.out(line)
+            lines.append(line)
         }
         // Standard output is flushed line by line on a terminal: the error shows under the fields.
         if let error = explanation.error { throw error }
-        Terminal.out("")
-        for section in explanation.vendorSections { Terminal.out(section.reason) }
+        lines.append("")
+        for section in explanation.vendorSections { lines.append(section.reason) }
     }
 }

@@ -152,7 +152,8 @@ enum Inputs {
             var errors = OutputBuffer(capacity: 1 << 10)
             do {
                 let failed = try write(input, &output, &errors)
-                Terminal.out(String(decoding: output.bytes, as: UTF8.self))
+                // Nothing to say (no vendor in range, no table) is no line at all.
+                if output.count > 0 { Terminal.out(String(decoding: output.bytes, as: UTF8.self)) }
                 _ = errors.writeAll(to: 2)
                 return failed ? Terminal.failure : 0
             } catch {

@@ -165,6 +165,7 @@ enum Usage {
               decoded TCString; full: decode and read every field and id. permissions: the full
               permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
               FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
+              gpp: a full GPPString (header and every section) per line of GPP strings.
 
             """ + table(BenchCommand.options)
 

@@ -155,7 +155,8 @@ import Testing
     static let v17 = Fixtures.directory.appendingPathComponent("gvl/vendor-list-v17-spec3.json").path
 
     static let commands: [[String]] = [
-        ["decode"], ["decode", "--pretty"], ["reencode"], ["validate"], ["validate", "--json"], ["inapp"],
+        ["decode"], ["decode", "--pretty"], ["reencode"], ["explain"], ["explain", "--gvl", v17], ["validate"],
+        ["validate", "--json"], ["inapp"],
         ["inapp", "--pretty"], ["ads", "--today", "2026-11-27"], ["renew", "--gvl", v17, "--today", "2026-11-27"],
         ["permissions", "--gvl", v17, "--vendor", "755,99999"], ["ac"],
     ]

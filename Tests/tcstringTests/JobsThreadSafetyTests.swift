@@ -1,3 +1,4 @@
+import Foundation
 import IABTCF
 import TestSupport
 import Testing
@@ -19,5 +20,26 @@ import Testing
         #expect(parallel.stderr == "")
         #expect(parallel.stdout == serial.stdout)
         #expect(parallel.stdout.split(separator: "\n").count == lines.count)
+    }
+}
+
+/// Every other command that streams on several jobs, under the same check: with three jobs the
+/// output is the one-job output and standard error holds only what one job writes there.
+@Suite struct StreamingCommandsThreadSafetyTests {
+    static let v17 = Fixtures.directory.appendingPathComponent("gvl/vendor-list-v17-spec3.json").path
+
+    @Test(arguments: [
+        ["permissions", "--gvl", v17, "--vendor", "755"], ["permissions", "--gvl", v17, "--compact"],
+        ["renew", "--gvl", v17, "--today", "2026-11-27"], ["validate", "--json"], ["explain"],
+        ["ads", "--today", "2026-11-27"], ["inapp"], ["reencode"],
+    ])
+    func jobsMatchOneJob(_ command: [String]) throws {
+        let lines = (0..<600).map { JobsThreadSafetyTests.strings[$0 % JobsThreadSafetyTests.strings.count] }
+        let input = lines.joined(separator: "\n") + "\n"
+        let serial = try CommandLineTool.run(command + ["--jobs", "1", "-"], stdin: input)
+        let parallel = try CommandLineTool.run(command + ["--jobs", "3", "-"], stdin: input)
+        #expect(parallel.status == serial.status, "\(command)")
+        #expect(parallel.stderr == serial.stderr, "\(command)")
+        #expect(parallel.stdout == serial.stdout, "\(command)")
     }
 }

@@ -1,9 +1,11 @@
 import Benchmark
 import Foundation
+import IABGPP
 import IABTCF
 import IABTCFVendorList
 
-/// Decode, query (of a decoded value and in place), full read and encode for each line of the shared corpus, plus VendorSet operations.
+/// Decode, query (of a decoded value and in place), full read and encode for each line of the shared corpus, plus VendorSet operations
+/// and a GPP decode of each line of `Fixtures/gpp/bench.txt`.
 ///
 /// By default every benchmark reports wall-clock time per operation, throughput and heap
 /// allocations. `BENCHMARK_CI=1` (what scripts/check-benchmarks.sh sets) measures allocations only:
@@ -112,6 +114,13 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(set)
         }
     }
+
+    // GPP: a usnat-only string, a six-section US string (ids 7-12), TCF EU with TCF Canada.
+    for (index, line) in Corpus.gppLines.enumerated() {
+        Benchmark("GPP.decode.line\(index + 1)-\(line.utf8.count)chars") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try GPPString(encoded: line)) }
+        }
+    }
 }
 
 /// The benchmark corpus, read from the repository's Fixtures folder.
@@ -120,6 +129,15 @@ enum Corpus {
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/corpus.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }()
+
+    /// `Fixtures/gpp/bench.txt`: the three GPP lines.
+    static let gppLines: [String] = {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/gpp/bench.txt")
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }()

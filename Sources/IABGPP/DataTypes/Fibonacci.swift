@@ -47,28 +47,39 @@ extension GPPBitReader {
 }
 
 extension GPPBitWriter {
-    /// Writes an Int(Fibonacci); 0 and negative values have no code.
+    /// Writes an Int(Fibonacci); 0 and negative values have no code, and a value whose code passes
+    /// 40 bits (the most ``GPPBitReader/readFibonacci(_:)`` takes) is refused.
     mutating func writeFibonacci(_ value: Int, _ field: String) throws(GPPError) {
-        guard value >= 1 else {
+        let code = value >= 1 && value <= 1 << 40 ? Self.fibonacci(value) : (bits: 0, width: 64)
+        guard code.width <= 40 else {
             throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field, value: value)
         }
-        append(contentsOf: Self.fibonacci(value))
+        append(code.bits, code.width)
     }
 
-    /// The Fibonacci code of `value` (at least 1), with its closing 1.
-    static func fibonacci(_ value: Int) -> [UInt8] {
-        var weights = [1, 2]
-        while weights[weights.count - 1] + weights[weights.count - 2] <= value {
-            weights.append(weights[weights.count - 1] + weights[weights.count - 2])
+    /// The Fibonacci code of `value` (1...2^40), with its closing 1, as `width` bits MSB first
+    /// (bit k of the code, weighing Fib(k + 2), is the k-th bit written).
+    static func fibonacci(_ value: Int) -> (bits: UInt64, width: Int) {
+        var weights: (Int, Int) = (1, 2)
+        var top = 0
+        while weights.1 <= value {
+            weights = (weights.1, weights.0 + weights.1)
+            top += 1
         }
-        var code = [UInt8](repeating: 0, count: weights.count)
+        // weights.0 is the largest weight not above value, at position top.
+        var code: UInt64 = 0
         var rest = value
-        for k in stride(from: weights.count - 1, through: 0, by: -1) where weights[k] <= rest {
-            code[k] = 1
-            rest -= weights[k]
+        var (weight, lower) = weights
+        lower -= weight  // the weight below `weight`
+        for k in stride(from: top, through: 0, by: -1) {
+            if weight <= rest {
+                code |= 1 << UInt64(top - k)
+                rest -= weight
+            }
+            (weight, lower) = (lower, weight - lower)
         }
-        while code.last == 0 { code.removeLast() }
-        return code + [1]
+        // Bits 0...top hold code bit k at shift top - k: written MSB first, then the closing 1.
+        return (code << 1 | 1, top + 2)
     }
 
     /// Writes a Range(Fibonacci) of ascending ids as their maximal runs.
@@ -81,8 +92,12 @@ extension GPPBitWriter {
         var last = 0
         for run in runs {
             write(run.count > 1)
-            append(contentsOf: Self.fibonacci(run.lowerBound - last))
-            if run.count > 1 { append(contentsOf: Self.fibonacci(run.upperBound - run.lowerBound)) }
+            let first = Self.fibonacci(run.lowerBound - last)
+            append(first.bits, first.width)
+            if run.count > 1 {
+                let distance = Self.fibonacci(run.upperBound - run.lowerBound)
+                append(distance.bits, distance.width)
+            }
             last = run.upperBound
         }
     }
@@ -92,8 +107,8 @@ extension GPPBitWriter {
         var bits = 12
         var last = 0
         for run in GPPIDs.runs(ids) {
-            bits += 1 + fibonacci(run.lowerBound - last).count
-            if run.count > 1 { bits += fibonacci(run.upperBound - run.lowerBound).count }
+            bits += 1 + fibonacci(run.lowerBound - last).width
+            if run.count > 1 { bits += fibonacci(run.upperBound - run.lowerBound).width }
             last = run.upperBound
         }
         return bits

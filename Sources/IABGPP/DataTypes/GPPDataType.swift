@@ -72,11 +72,12 @@ enum GPPLimits {
 }
 
 extension GPPBitReader {
-    /// Reads a field of `type`; `earlier` holds the part's fields read so far (for sized bitfields).
+    /// Reads a field of `type`; `size` is the length of a ``GPPDataType/bitfieldSizedBy(_:)``
+    /// (the earlier field's value).
     mutating func read(
         _ type: GPPDataType,
         _ field: String,
-        earlier: (String) -> GPPValue?,
+        size: Int,
         budget: inout Int
     ) throws(GPPError) -> GPPValue {
         switch type {
@@ -86,12 +87,20 @@ extension GPPBitReader {
         case .datetime: return .int(try read(36, field))
         case .string(let count): return .string(try readString(count, field))
         case .bitfield(let count): return .ids(try readBitfield(count, field))
-        case .bitfieldSizedBy(let other):
-            return .ids(try readBitfield(earlier(other)?.int ?? 0, field))
+        case .bitfieldSizedBy: return .ids(try readBitfield(size, field))
         case .intList(let count):
+            // A truncated list points at its first missing item.
+            guard count * 2 <= remaining else { throw error(.truncated, field, bit: offset + remaining / 2 * 2) }
+            // Up to 28 items per word read.
             var values: [Int] = []
             values.reserveCapacity(count)
-            for _ in 0..<count { values.append(try read(2, field)) }
+            var left = count
+            while left > 0 {
+                let items = min(left, 28)
+                let bits = try read(items * 2, field)
+                for item in stride(from: items - 1, through: 0, by: -1) { values.append(bits >> (item * 2) & 3) }
+                left -= items
+            }
             return .list(values)
         case .rangeInt: return .ids(try readIntRange(field, budget: &budget))
         case .rangeFibonacci: return .ids(try readFibonacciRange(field, budget: &budget))
@@ -106,11 +115,12 @@ extension GPPBitReader {
 
 extension GPPBitWriter {
     /// Writes `value` as a field of `type`; a value of the wrong case or out of range is an error.
+    /// `size` is the length of a ``GPPDataType/bitfieldSizedBy(_:)`` (the earlier field's value).
     mutating func write(
         _ value: GPPValue,
         as type: GPPDataType,
         _ field: String,
-        earlier: (String) -> GPPValue?
+        size: Int
     ) throws(GPPError) {
         let mismatch = GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
         switch (type, value) {
@@ -120,7 +130,7 @@ extension GPPBitWriter {
         case (.datetime, .int(let int)): try write(int, 36, field)
         case (.string(let count), .string(let text)): try writeString(text, count, field)
         case (.bitfield(let count), .ids(let ids)): try writeBitfield(ids, count, field)
-        case (.bitfieldSizedBy(let other), .ids(let ids)): try writeBitfield(ids, earlier(other)?.int ?? 0, field)
+        case (.bitfieldSizedBy, .ids(let ids)): try writeBitfield(ids, size, field)
         case (.intList(let count), .list(let values)):
             guard values.count == count else { throw mismatch }
             for value in values { try write(value, 2, field) }

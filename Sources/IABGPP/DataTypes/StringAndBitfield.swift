@@ -18,8 +18,17 @@ extension GPPBitReader {
     mutating func readBitfield(_ count: Int, _ field: String) throws(GPPError) -> [Int] {
         guard count <= remaining else { throw error(.truncated, field) }
         var ids: [Int] = []
-        for id in 1...max(count, 1) where id <= count {
-            if try readBit(field) { ids.append(id) }
+        var id = 1
+        // Up to 57 bits per word read; each set bit is an id.
+        while id <= count {
+            let width = min(count - id + 1, 57)
+            var bits = UInt64(try read(width, field)) << (64 - width)
+            while bits != 0 {
+                let skip = bits.leadingZeroBitCount
+                ids.append(id + skip)
+                bits &= ~(UInt64(1) << (63 - skip))
+            }
+            id += width
         }
         return ids
     }

@@ -1,7 +1,8 @@
 extension TCFCanadaSection {
     /// Decodes the section's text.
     ///
-    /// The core is read the specification's way (``Encoding/fibonacci``) first. When that fails,
+    /// The core is read the specification's way (``Encoding/fibonacci``) first, and only that way
+    /// when it reads and re-encodes to the input (one reading in the common case). When that fails,
     /// or its value does not re-encode to the bits read, the legacy fixed-width reading
     /// (``Encoding/legacy``) is tried, as iabgpp-es 3.2.0 does ("trying the spec-compliant
     /// (Fibonacci) interpretation first and, if it does not round-trip back to the input
@@ -20,15 +21,9 @@ extension TCFCanadaSection {
         var read: (section: TCFCanadaSection, reencodes: Bool)
         switch fibonacci {
         case .success(let fibonacci) where fibonacci.reencodes:
+            // The specification's reading stands; whether the bits also read the legacy way is
+            // asked only when wanted (``isAmbiguous``), so a decode reads the bits once.
             read = fibonacci
-            // The same bits may also read the legacy way, to another value that re-encodes to
-            // them (fixed-width restriction ids read as a bitfield): say so.
-            if let legacy = try? Self.decode(parts, start: start, .legacy), legacy.reencodes,
-                legacy.section.core != fibonacci.section.core
-                    || legacy.section.disclosedVendors != fibonacci.section.disclosedVendors
-            {
-                read.section.decoded?.alsoReadsAsLegacy = true
-            }
         default:
             do throws(GPPError) {
                 read = try Self.decode(parts, start: start, .legacy)
@@ -40,6 +35,17 @@ extension TCFCanadaSection {
         }
         self = read.section
         decoded?.text = String(text)
+    }
+
+    /// Whether `decoded`, read the specification's way, also reads the legacy way to another
+    /// value that re-encodes to the same bits.
+    static func alsoReadsAsLegacy(_ decoded: Decoded) -> Bool {
+        guard decoded.model.encoding == .fibonacci else { return false }
+        let parts = decoded.text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            .map(Substring.init)
+        guard let legacy = try? decode(parts, start: 0, .legacy), legacy.reencodes else { return false }
+        return legacy.section.core != decoded.model.core
+            || legacy.section.disclosedVendors != decoded.model.disclosedVendors
     }
 
     /// Every part read in `encoding`, and whether the value re-encodes to the bits read.
@@ -65,7 +71,7 @@ extension TCFCanadaSection {
         var writer = GPPBitWriter(sectionId: 5)
         try writeCore(section.core, hasPubRestrictions: section.hasPubRestrictions, encoding, into: &writer)
         // Re-encoding gives the input: the same bits, then zero padding only.
-        var reencodes = writer.bits == reader.bits(upTo: reader.offset) && reader.restIsZero
+        var reencodes = reader.isReencoding(of: writer)
         var position = start + parts[0].count + 1
         for (index, part) in parts.enumerated().dropFirst() {
             var reader = try GPPBitReader(part.utf8, sectionId: 5, subsection: index, start: position)
@@ -90,7 +96,7 @@ extension TCFCanadaSection {
                 table,
                 into: &writer
             )
-            reencodes = reencodes && writer.bits == reader.bits(upTo: reader.offset) && reader.restIsZero
+            reencodes = reencodes && reader.isReencoding(of: writer)
         }
         section.decoded = Decoded(text: "", model: section.model, parts: layouts)
         return (section, reencodes)

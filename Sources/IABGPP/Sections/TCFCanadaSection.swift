@@ -81,13 +81,13 @@ public struct TCFCanadaSection: Sendable, Hashable {
         var text: String
         var model: Model
         var parts: [GPPPartLayout]
-        var alsoReadsAsLegacy = false
     }
 
     /// Whether the decoded bits also read the legacy way (``Encoding/legacy``), to a different
     /// value that re-encodes to the same bits. The specification's reading wins (as in iabgpp-es
     /// 3.2.0); the other writer's meaning cannot be told from the bits: validation flags it.
-    public var isAmbiguous: Bool { decoded?.alsoReadsAsLegacy ?? false }
+    /// Computed when asked (it reads the decoded text the legacy way), not by the decoder.
+    public var isAmbiguous: Bool { decoded.map(Self.alsoReadsAsLegacy) ?? false }
 
     struct Model: Hashable {
         var version: Int

@@ -17,22 +17,14 @@ extension USSection {
 
     /// Decodes `text`, which starts at character `start` (0-based) of the whole input.
     init(id: Int, encoded text: Substring, start: Int) throws(GPPError) {
-        guard let definition = USSectionDefinition.all[id] else {
+        guard let definition = USSectionDefinition.definition(id) else {
             throw GPPError(.invalidValue, sectionId: id, position: start + 1, value: id)
         }
         self.definition = definition
-        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        var starts: [Int] = []
-        var position = start
-        for part in parts {
-            starts.append(position)
-            position += part.count + 1
-        }
-        func reader(_ index: Int) throws(GPPError) -> GPPBitReader {
-            try GPPBitReader(Substring(parts[index]).utf8, sectionId: id, subsection: index, start: starts[index])
-        }
+        var parts = GPPParts(text.utf8, separator: UInt8(ascii: "."), start: start)
         var layouts: [GPPPartLayout] = []
-        var first = try reader(0)
+        layouts.reserveCapacity(parts.count)
+        var first = try parts.reader(sectionId: id)
         var subsectionParts = 1..<parts.count
         var listed: [Int]?
         switch definition.style {
@@ -65,9 +57,15 @@ extension USSection {
                 listed = try first.readFibonacciRange("SubSections", budget: &budget)
                 layouts.append(try first.trailingLayout("SubSections"))
                 guard parts.count >= 2 else {
-                    throw GPPError(.truncated, sectionId: id, subsection: 1, field: "MspaVersion", position: position)
+                    throw GPPError(
+                        .truncated,
+                        sectionId: id,
+                        subsection: 1,
+                        field: "MspaVersion",
+                        position: start + text.utf8.count + 1
+                    )
                 }
-                first = try reader(1)
+                first = try parts.reader(sectionId: id)
                 subsectionParts = 2..<parts.count
             } else {
                 layout = .noHeader
@@ -79,7 +77,7 @@ extension USSection {
         }
         subsections = [:]
         for index in subsectionParts {
-            var part = try reader(index)
+            var part = try parts.reader(sectionId: id)
             let typed =
                 layout != .noHeader || definition.subsections.count != 1 || definition.subsections[0].typedWithoutHeader
             let type = typed ? try part.read(2, "SubsectionType") : definition.subsections[0].id

@@ -51,4 +51,12 @@ public struct USSectionDefinition: Sendable, Hashable {
     public static let all: [Int: USSectionDefinition] = Dictionary(
         uniqueKeysWithValues: ([usnat] + classicStates + mspaStates).map { ($0.id, $0) }
     )
+
+    /// ``all`` as an array indexed by id, so that the decoder looks a section up without hashing.
+    private static let indexed: [USSectionDefinition?] = (0...(all.keys.max() ?? 0)).map { all[$0] }
+
+    /// The section with `id`, `nil` for an id outside the US sections.
+    static func definition(_ id: Int) -> USSectionDefinition? {
+        indexed.indices.contains(id) ? indexed[id] : nil
+    }
 }

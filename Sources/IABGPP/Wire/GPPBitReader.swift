@@ -1,8 +1,15 @@
 /// Reads MSB-first fields from one base64url part of a GPP string (the header, a section's core or
 /// one of its sub-sections), and locates every error in the whole input.
+///
+/// The part's characters are translated once, in one pass, into 64-bit words (bit 0 of the part is
+/// the top bit of the first word): a field of up to 57 bits is then one or two word reads and a
+/// shift, whatever its alignment. A part of up to 448 bits (74 characters: every US section, the
+/// header) is held inline; a longer one in one array.
 struct GPPBitReader {
-    /// The part's characters as 6-bit values.
-    let sixes: [UInt8]
+    /// The words of a part of up to 448 bits, with zero words after it.
+    private var inline = SIMD8<UInt64>()
+    /// The words of a longer part, with one zero word past the end; empty for an inline part.
+    private var heap: [UInt64] = []
     /// Bits in the part (6 per character).
     let bitCount: Int
     /// The next bit to read.
@@ -21,24 +28,80 @@ struct GPPBitReader {
         guard !text.isEmpty else {
             throw GPPError(.empty, sectionId: sectionId, subsection: subsection, position: start + 1)
         }
-        var sixes: [UInt8] = []
-        sixes.reserveCapacity(text.count)
-        for (index, byte) in text.enumerated() {
-            guard let value = Self.value(of: byte) else {
-                throw GPPError(
-                    .invalidCharacter,
-                    sectionId: sectionId,
-                    subsection: subsection,
-                    bit: index * 6,
-                    position: start + index + 1,
-                    value: Int(byte)
-                )
+        let count = text.count
+        bitCount = count * 6
+        let words = (bitCount + 63) / 64 + 1
+        var bad = -1
+        if words <= 8 {
+            var inline = SIMD8<UInt64>()
+            withUnsafeMutableBytes(of: &inline) { raw in
+                let buffer = raw.bindMemory(to: UInt64.self)
+                bad =
+                    text.withContiguousStorageIfAvailable { Self.translate($0, into: buffer) }
+                    ?? Array(text).withUnsafeBufferPointer { Self.translate($0, into: buffer) }
             }
-            sixes.append(value)
+            self.inline = inline
+        } else {
+            heap = [UInt64](unsafeUninitializedCapacity: words) { buffer, initialized in
+                buffer.initialize(repeating: 0)
+                bad =
+                    text.withContiguousStorageIfAvailable { Self.translate($0, into: buffer) }
+                    ?? Array(text).withUnsafeBufferPointer { Self.translate($0, into: buffer) }
+                initialized = words
+            }
         }
-        self.sixes = sixes
-        bitCount = sixes.count * 6
+        guard bad < 0 else {
+            let byte = text[text.index(text.startIndex, offsetBy: bad)]
+            throw GPPError(
+                .invalidCharacter,
+                sectionId: sectionId,
+                subsection: subsection,
+                bit: bad * 6,
+                position: start + bad + 1,
+                value: Int(byte)
+            )
+        }
     }
+
+    /// Writes the bits of `bytes` into `buffer` (zeroed, room for every bit), and returns the
+    /// index of the first byte outside the alphabet, or -1.
+    private static func translate(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt64>)
+        -> Int
+    {
+        var word: UInt64 = 0
+        var filled = 0
+        var next = 0
+        for (index, byte) in bytes.enumerated() {
+            let value = UInt64(sextets[Int(byte)])
+            guard value <= 63 else { return index }
+            // Ten characters fill 60 bits; the eleventh splits across two words.
+            if filled <= 58 {
+                word |= value << (58 - filled)
+                filled += 6
+                if filled == 64 {
+                    buffer[next] = word
+                    next += 1
+                    word = 0
+                    filled = 0
+                }
+            } else {
+                let high = filled - 58
+                buffer[next] = word | value >> high
+                next += 1
+                word = value << (64 - high)
+                filled = high
+            }
+        }
+        if filled > 0 { buffer[next] = word }
+        return -1
+    }
+
+    /// Word `index` of the part.
+    @inline(__always)
+    private func word(_ index: Int) -> UInt64 { heap.isEmpty ? inline[index] : heap[index] }
+
+    /// Byte → 6-bit value; 255 outside base64url.
+    static let sextets: [UInt8] = (0...255).map { byte in value(of: UInt8(byte)) ?? 255 }
 
     /// The 6-bit value of a base64url byte.
     static func value(of byte: UInt8) -> UInt8? {
@@ -69,27 +132,36 @@ struct GPPBitReader {
         )
     }
 
-    /// Reads an unsigned Int(width), width 0...62.
-    mutating func read(_ width: Int, _ field: String) throws(GPPError) -> Int {
-        guard width <= remaining else { throw error(.truncated, field) }
-        var value = 0
-        for _ in 0..<width {
-            let bit = Int(sixes[offset / 6] >> (5 - offset % 6) & 1)
-            value = value << 1 | bit
-            offset += 1
-        }
+    /// The `width` bits (0...57) at `bit`, without bounds checks against ``bitCount``.
+    @inline(__always)
+    func peek(_ width: Int, at bit: Int) -> Int {
+        guard width > 0 else { return 0 }
+        let index = bit >> 6
+        let shift = bit & 63
+        var top = word(index) << shift
+        if shift != 0 { top |= word(index + 1) >> (64 - shift) }
+        return Int(truncatingIfNeeded: top >> (64 - width))
+    }
+
+    /// Reads an unsigned Int(width), width 0...57. The field's name is only built for an error.
+    @inline(__always)
+    mutating func read(_ width: Int, _ field: @autoclosure () -> String) throws(GPPError) -> Int {
+        guard width <= remaining else { throw error(.truncated, field()) }
+        let value = peek(width, at: offset)
+        offset += width
         return value
     }
 
     /// Reads one bit.
-    mutating func readBit(_ field: String) throws(GPPError) -> Bool { try read(1, field) == 1 }
+    mutating func readBit(_ field: @autoclosure () -> String) throws(GPPError) -> Bool { try read(1, field()) == 1 }
 
     /// Whether the bits from ``offset`` to the end are all zero.
     var restIsZero: Bool {
-        var copy = self
-        while copy.remaining > 0 {
-            let width = min(copy.remaining, 60)
-            if (try? copy.read(width, "")) != 0 { return false }
+        var bit = offset
+        while bit < bitCount {
+            let width = min(bitCount - bit, 64 - bit & 63)
+            if (word(bit >> 6) << (bit & 63)) >> (64 - width) != 0 { return false }
+            bit += width
         }
         return true
     }
@@ -97,18 +169,20 @@ struct GPPBitReader {
     /// The layout of the bits after the last field, or a ``GPPError/Code/surplusData`` error when
     /// the part is longer than any padding convention allows.
     func trailingLayout(_ field: String) throws(GPPError) -> GPPPartLayout {
-        guard let padding = GPPPadding.convention(bits: offset, characters: sixes.count) else {
+        guard let padding = GPPPadding.convention(bits: offset, characters: bitCount / 6) else {
             throw error(.surplusData, field, value: remaining)
         }
-        var copy = self
-        let surplus = (try? copy.read(remaining, field)) ?? 0
+        let surplus = remaining <= 57 ? peek(remaining, at: offset) : 0
         return GPPPartLayout(padding: padding, surplusBitCount: remaining, surplusBits: surplus)
     }
-}
 
-extension GPPBitReader {
-    /// The bits from 0 to `end`, one element per bit, to compare with a re-encoding.
-    func bits(upTo end: Int) -> [UInt8] {
-        (0..<min(end, bitCount)).map { sixes[$0 / 6] >> (5 - $0 % 6) & 1 }
+    /// Whether the bits before ``offset`` are `writer`'s, and every bit after it is zero: the
+    /// value read re-encodes to the part.
+    func isReencoding(of writer: GPPBitWriter) -> Bool {
+        guard writer.count == offset, restIsZero else { return false }
+        let full = offset >> 6
+        for index in 0..<full where word(index) != writer.words[index] { return false }
+        let rest = offset & 63
+        return rest == 0 || word(full) >> (64 - rest) == writer.words[full] >> (64 - rest)
     }
 }

@@ -1,7 +1,9 @@
 /// Writes MSB-first fields and turns them into base64url text with a chosen padding.
 struct GPPBitWriter {
-    /// One element per bit (0 or 1).
-    private(set) var bits: [UInt8] = []
+    /// The bits written, MSB first in 64-bit words; bits past ``count`` are zero.
+    private(set) var words: [UInt64] = []
+    /// The number of bits written.
+    private(set) var count = 0
 
     /// Where errors point: the section and the `.` part being written.
     var sectionId: Int
@@ -12,43 +14,59 @@ struct GPPBitWriter {
         self.subsection = subsection
     }
 
-    /// The number of bits written.
-    var count: Int { bits.count }
-
     /// Writes `value` as an unsigned Int(width); a value that does not fit is an error.
     mutating func write(_ value: Int, _ width: Int, _ field: String) throws(GPPError) {
         guard value >= 0, width >= 63 || value >> width == 0 else {
             throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field, value: value)
         }
-        for k in stride(from: width - 1, through: 0, by: -1) { bits.append(UInt8(value >> k & 1)) }
+        append(UInt64(value), width)
     }
 
     /// Writes one bit.
-    mutating func write(_ flag: Bool) { bits.append(flag ? 1 : 0) }
+    mutating func write(_ flag: Bool) { append(flag ? 1 : 0, 1) }
 
-    /// Appends raw bits.
-    mutating func append(contentsOf other: [UInt8]) { bits += other }
+    /// Appends the low `width` bits (0...64) of `bits`, which holds nothing above them.
+    mutating func append(_ bits: UInt64, _ width: Int) {
+        guard width > 0 else { return }
+        let shift = count & 63
+        if shift == 0 {
+            words.append(bits << (64 - width))
+        } else {
+            let free = 64 - shift
+            if width <= free {
+                words[words.count - 1] |= bits << (free - width)
+            } else {
+                words[words.count - 1] |= bits >> (width - free)
+                words.append(bits << (64 - (width - free)))
+            }
+        }
+        count += width
+    }
+
+    /// The bit at `index` (0 or 1).
+    func bit(_ index: Int) -> Int { Int(words[index >> 6] >> (63 - index & 63) & 1) }
 
     /// The base64url text: the bits, then `layout`'s surplus bits when they fill it exactly, else
     /// zero bits to `layout`'s (or, without one, the spec's) convention.
     func text(_ layout: GPPPartLayout?) -> String {
-        var all = bits
+        var all = self
         let padding = layout?.padding ?? .spec
-        let total = padding.characters(forBits: all.count) * 6
-        if let layout, all.count + layout.surplusBitCount == total {
-            for k in stride(from: layout.surplusBitCount - 1, through: 0, by: -1) {
-                all.append(UInt8(layout.surplusBits >> k & 1))
+        let total = padding.characters(forBits: count) * 6
+        if let layout, count + layout.surplusBitCount == total, layout.surplusBitCount <= 57 {
+            all.append(
+                UInt64(truncatingIfNeeded: layout.surplusBits) & (1 << layout.surplusBitCount &- 1),
+                layout.surplusBitCount
+            )
+        }
+        while all.count < total { all.append(0, min(total - all.count, 57)) }
+        return String(unsafeUninitializedCapacity: total / 6) { buffer in
+            for index in 0..<total / 6 {
+                var value = 0
+                for bit in index * 6..<index * 6 + 6 { value = value << 1 | all.bit(bit) }
+                buffer[index] = Self.alphabet[value]
             }
+            return total / 6
         }
-        while all.count < total { all.append(0) }
-        var text: [UInt8] = []
-        text.reserveCapacity(all.count / 6)
-        for start in stride(from: 0, to: all.count, by: 6) {
-            var value = 0
-            for bit in all[start..<start + 6] { value = value << 1 | Int(bit) }
-            text.append(Self.alphabet[value])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// 6-bit value → base64url byte.
