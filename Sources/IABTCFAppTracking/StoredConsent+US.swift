@@ -14,10 +14,11 @@ extension StoredConsent {
     /// String, US States Utah, or IAB EU TCF v2.2 as part of GPP support."
     public static let googleReadUSSections: Set<Int> = [8, 9, 10, 12]
 
-    /// The US section fields that record an opt-out when they hold 1 ("Opted Out"; 0 is "Not
-    /// Applicable", 2 "Did Not Opt Out"), in the sections' own names: "Opt-Out of the Sale of the
-    /// Consumer's Personal Data", "Opt-Out of the Sharing of the Consumer's Personal Data",
-    /// "Opt-Out of Processing the Consumer's Personal Data for Targeted Advertising".
+    /// The US section fields that record an opt-out, by the sections' own names: the opt-out of
+    /// the sale of the consumer's personal data, of its sharing, and of its processing for
+    /// targeted advertising. Each is Int(2): 0 Not Applicable, 1 Opted Out, 2 Did Not Opt Out (the
+    /// GPP US sections' value tables); 1 is an opt-out. Virginia and the other sections without
+    /// `SharingOptOut` simply lack that field.
     public static let usOptOutFields = ["SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut"]
 
     /// The person's opt-outs under US law in what is stored, each as the reason it gives ads, in
