@@ -74,8 +74,8 @@ extension StoredConsent {
     /// Which ads from what is stored, as ``ConsentFlow/Step/adServing`` answers before any
     /// rejection: where the GDPR applies (or is undetermined), the TC string Google reads
     /// (`IABTCF_TCString`) by `TCString.adServing(vendor:gdprApplies:today:maximumAge:)`, `nil` when
-    /// none decodes or it is dated in the future, and ``AdServingMode/none`` with
-    /// ``AdServingReason/tcfOnlyInGPP`` when the only TC string is inside GPP; where it does not
+    /// none decodes or it is dated in the future, and `none` with
+    /// `tcfOnlyInGPP` when the only TC string is inside GPP; where it does not
     /// apply, ``usAdServing(vendor:)``.
     public func adServing(
         vendor: Int = TCString.googleVendorId,

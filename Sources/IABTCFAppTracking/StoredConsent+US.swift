@@ -59,11 +59,11 @@ extension StoredConsent {
         return reasons
     }
 
-    /// Which ads where the GDPR does not apply (``gdprApplies`` false): ``AdServingMode/personalized``
+    /// Which ads where the GDPR does not apply (``gdprApplies`` false): `personalized`
     /// unless the person opted out under US law (``usOptOuts``) or the app set `gad_rdp`
-    /// (``restrictedDataProcessing``); then ``AdServingMode/nonPersonalized``, Google's restricted
+    /// (``restrictedDataProcessing``); then `nonPersonalized`, Google's restricted
     /// data processing: "Google will only show non-personalized ads" (AdMob help, "Restricted data
-    /// processing settings"). The reasons start with ``AdServingReason/gdprDoesNotApply``.
+    /// processing settings"). The reasons start with `gdprDoesNotApply`.
     public func usAdServing(vendor: Int = TCString.googleVendorId) -> AdServing {
         var reasons = usOptOuts
         if restrictedDataProcessing == true { reasons.append(.restrictedDataProcessing) }
