@@ -143,7 +143,11 @@ enum PolicyCommands {
         // A TC string's own text is its IABTCF_TCString (what re-encoding it would give back).
         @Sendable func keys(_ input: Input) throws -> [String: InAppValue] {
             switch try input.isGPP ? input.decode() : nil {
-            case .gpp(let gpp)?: try gpp.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+            case .gpp(let gpp)?:
+                // Every section's IABGPP_ keys, and the IABTCF_ keys of a TCF EU v2 section.
+                try gpp.gppInAppKeys(maximumLength: options.maximumLength).merging(
+                    gpp.tcfEuV2 == nil ? [:] : gpp.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+                ) { $1 }
             case .tc, nil: try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
             }
         }

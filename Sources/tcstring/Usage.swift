@@ -136,7 +136,9 @@ enum Usage {
     static let inApp =
         synopsis("inapp", PolicyCommands.inAppOptions) + "\n" + """
               Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
-              GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
+              GPP string also the GPP CMP API's keys of every section (IABGPP_HDR_Version,
+              IABGPP_HDR_Sections, IABGPP_HDR_GppString, IABGPP_GppSID, IABGPP_[SectionID]_String),
+              and the IABTCF_ keys only when it has a TCF EU v2 section.
               With --read FILE (a JSON object of keys and values as UserDefaults holds them), print
               {"storedConsent", "problems", "adServing"}: what the library reads from the keys, what
               is wrong with them, and the ad serving answer (the object tcstring ads prints; null

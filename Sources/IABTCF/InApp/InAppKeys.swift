@@ -613,4 +613,25 @@ extension GPPString {
         keys[InAppKeys.gppTCFEuV2String] = keys[InAppKeys.tcString]
         return keys
     }
+    /// The GPP CMP API's keys ("In-App Details") for every section of this string, as the
+    /// specification names them, each a String: `IABGPP_HDR_Version`, `IABGPP_HDR_Sections` and
+    /// `IABGPP_GppSID` (the section ids joined by `_`: every section counts as in force),
+    /// `IABGPP_HDR_GppString`, and `IABGPP_[SectionID]_String` for each section. No TCF EU v2
+    /// section is needed: a US-only string has these keys too.
+    ///
+    /// - Throws: ``TCStringError``: the encoding errors of ``encoded(_:maximumLength:)``.
+    public func gppInAppKeys(
+        maximumLength: Int = TCString.DecodingOptions.defaultMaximumLength
+    ) throws(TCStringError) -> [String: InAppValue] {
+        let text = try encoded(.preservingLayout, maximumLength: maximumLength)
+        let ids = sectionIds.map(String.init).joined(separator: "_")
+        var keys: [String: InAppValue] = [
+            InAppKeys.gppHeaderVersion: .string(String(version)), InAppKeys.gppHeaderSections: .string(ids),
+            InAppKeys.gppString: .string(text), InAppKeys.gppSectionIds: .string(ids),
+        ]
+        for (id, part) in zip(sectionIds, Self.parts(of: text).dropFirst()) {
+            keys[InAppKeys.gppSectionString(id: id)] = .string(String(part))
+        }
+        return keys
+    }
 }
