@@ -114,7 +114,8 @@ extension ConsentKeyValueStore {
     }
 
     /// Writes the keys of a GPP string (`GPPString.inAppKeys(gdprApplies:)`: the `IABTCF_` keys of
-    /// its TCF EU v2 section, `IABGPP_HDR_GppString`, `IABGPP_GppSID` and `IABGPP_2_String`) and
+    /// its TCF EU v2 section; and `GPPString.gppInAppKeys()`: `IABGPP_HDR_Version`,
+    /// `IABGPP_HDR_Sections`, `IABGPP_HDR_GppString`, `IABGPP_GppSID`, `IABGPP_[SectionID]_String`) and
     /// removes the defined keys it does not have (see ``writeInAppKeys(_:)``).
     ///
     /// The GPP keys belong to the GPP CMP API, not the TCF's: writing a plain TC string's keys
@@ -124,7 +125,30 @@ extension ConsentKeyValueStore {
     /// - Throws: `TCStringError` when the string has no TCF EU v2 section (`missingTCFSection`) or
     ///   cannot be encoded; the store is then unchanged.
     public func writeInAppKeys(for gppString: GPPString, gdprApplies: Bool?) throws(TCStringError) {
-        writeInAppKeys(try gppString.inAppKeys(gdprApplies: gdprApplies))
+        let gppKeys = try gppString.gppInAppKeys()
+        writeInAppKeys(try gppString.inAppKeys(gdprApplies: gdprApplies).merging(gppKeys) { $1 })
+    }
+
+    /// Writes the GPP CMP API's keys of `gppString` alone (`GPPString.gppInAppKeys()`:
+    /// `IABGPP_HDR_Version`, `IABGPP_HDR_Sections`, `IABGPP_HDR_GppString`, `IABGPP_GppSID`,
+    /// `IABGPP_[SectionID]_String` for every section), as a US CMP does: no `IABTCF_` key is
+    /// touched, and no TCF EU v2 section is needed. An `IABGPP_[SectionID]_String` of a section
+    /// the string no longer has is removed.
+    ///
+    /// - Throws: `TCStringError` when the string cannot be encoded; the store is then unchanged.
+    public func writeGPPKeys(for gppString: GPPString) throws(TCStringError) {
+        let keys = try gppString.gppInAppKeys()
+        var changed = false
+        for key in storedKeys
+        where key.hasPrefix(InAppKeys.gppKeyPrefix) && key.hasSuffix("_String") && keys[key] == nil {
+            removeInAppValue(forKey: key)
+            changed = true
+        }
+        for (key, value) in keys.sorted(by: { $0.key < $1.key }) where inAppValue(forKey: key) != value {
+            setInAppValue(value, forKey: key)
+            changed = true
+        }
+        if changed { didWriteInAppKeys() }
     }
 
     /// Removes every CMP API v2 key (`InAppKeys.isDefined(_:)`) and every key of the GPP CMP API

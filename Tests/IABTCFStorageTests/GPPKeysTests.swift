@@ -67,4 +67,21 @@ import Testing
             #expect(problems.count == 4, "\(problems)")
         }
     }
+
+    /// A US CMP's GPP string written through the store reads back with no problem and every key
+    /// of the GPP CMP API; a section dropped later loses its `IABGPP_[SectionID]_String`.
+    @Test func theStoreWritesTheGPPKeys() async throws {
+        try await withFreshDefaults { defaults in
+            try defaults.writeGPPKeys(for: try GPPString(encoded: Self.gpp))
+            let consent = defaults.readInAppConsent()
+            #expect(consent.problems.isEmpty, "\(consent.problems)")
+            #expect(consent.gppVersion == 1 && consent.gppHeaderSections == [2, 7] && consent.gppSectionIds == [2, 7])
+            #expect(defaults.string(forKey: "IABGPP_7_String") == "BVQqAAAAAg")
+            #expect(defaults.string(forKey: InAppKeys.tcString) == nil)
+            try defaults.writeGPPKeys(for: try GPPString(encoded: "DBABL~BVQqAAAAAg"))
+            #expect(defaults.string(forKey: "IABGPP_2_String") == nil)
+            #expect(defaults.readInAppConsent().problems.isEmpty)
+        }
+    }
+
 }
