@@ -38,7 +38,12 @@ let package = Package(
         // TCFJSON's reader), vendor permissions, validation against the list, the notice's choice and renewal.
         .target(name: "IABTCFVendorList", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),
         // App Tracking Transparency decisions on top of the codec and the vendor list; builds and tests on Linux.
-        .target(name: "IABTCFAppTracking", dependencies: ["IABTCF", "IABTCFVendorList"], swiftSettings: settings),
+        // Reads GPP's US sections for what may run and which ads where the GDPR does not apply.
+        .target(
+            name: "IABTCFAppTracking",
+            dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList"],
+            swiftSettings: settings
+        ),
         // Reading and writing the IABTCF_ keys in UserDefaults; imports Foundation.
         .target(
             name: "IABTCFStorage",
@@ -90,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IABTCFAppTrackingTests",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TestSupport"],
+            dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(name: "IABTCFStorageTests", dependencies: ["IABTCF", "IABTCFStorage"], swiftSettings: settings),
@@ -98,14 +103,17 @@ let package = Package(
         .testTarget(
             name: "IABTCFConsentLifecycleTests",
             dependencies: [
-                "IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "IABTCFConsentLifecycle",
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage",
+                "IABTCFConsentLifecycle",
             ],
             swiftSettings: settings
         ),
         // The command-line tool, through the built executable.
         .testTarget(
             name: "tcstringTests",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "TCStringToolSupport", "TestSupport"],
+            dependencies: [
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TCStringToolSupport", "TestSupport",
+            ],
             swiftSettings: settings
         ),
     ],

@@ -1,8 +1,9 @@
 public import IABTCF
-import IABTCFVendorList
+public import IABTCFVendorList
 
 /// What the app has stored from its CMP: the TC string and `IABTCF_gdprApplies`, or the whole
-/// `IABTCF_` key map.
+/// `IABTCF_` key map; for people in the US, the GPP string and its sections in force,
+/// `IABUSPrivacy_String` and `gad_rdp`.
 public struct StoredConsent: Sendable, Hashable {
     /// `IABTCF_TCString`, or `nil` before the CMP saved anything.
     public var tcString: String?
@@ -13,20 +14,85 @@ public struct StoredConsent: Sendable, Hashable {
     /// A state the app knows better than the string, e.g. ``ConsentState/dismissed`` after the CMP
     /// was closed without a choice; `nil` reads the state from the string through the flow's trigger.
     public var consent: ConsentState?
+    /// `IABGPP_HDR_GppString`: the GPP string, whose US sections decide where the GDPR does not apply.
+    public var gppString: String?
+    /// `IABGPP_GppSID`: the GPP sections in force; `nil` counts every section of ``gppString``.
+    public var gppSectionIds: [Int]?
+    /// `IABUSPrivacy_String`: the CCPA US Privacy string (`1YYN`).
+    public var usPrivacyString: String?
+    /// `gad_rdp`: the app's own request for Google's restricted data processing.
+    public var restrictedDataProcessing: Bool?
+    /// Where the GDPR applies and no `IABTCF_TCString` is stored: whether a TCF EU v2 string is
+    /// stored inside GPP (`IABGPP_2_String` or section 2 of ``gppString``), which Google does not read.
+    public var hasTCStringOnlyInGPP: Bool
 
     /// What the app stored.
-    public init(tcString: String?, gdprApplies: Bool? = nil, expiresAt: Timestamp? = nil, consent: ConsentState? = nil)
-    {
+    public init(
+        tcString: String?,
+        gdprApplies: Bool? = nil,
+        expiresAt: Timestamp? = nil,
+        consent: ConsentState? = nil,
+        gppString: String? = nil,
+        gppSectionIds: [Int]? = nil,
+        usPrivacyString: String? = nil,
+        restrictedDataProcessing: Bool? = nil
+    ) {
         self.tcString = tcString
         self.gdprApplies = gdprApplies
         self.expiresAt = expiresAt
         self.consent = consent
+        self.gppString = gppString
+        self.gppSectionIds = gppSectionIds
+        self.usPrivacyString = usPrivacyString
+        self.restrictedDataProcessing = restrictedDataProcessing
+        hasTCStringOnlyInGPP = false
     }
 
-    /// What the `IABTCF_` keys hold (`IABTCF_TCString`, `IABTCF_gdprApplies` read tolerantly).
+    /// What the in-app keys hold as the codec reads them (`InAppConsent`): `IABTCF_TCString`,
+    /// `IABTCF_gdprApplies` read tolerantly, the GPP keys, `IABUSPrivacy_String` and `gad_rdp`.
+    public init(inAppConsent stored: InAppConsent, expiresAt: Timestamp? = nil, consent: ConsentState? = nil) {
+        self.init(
+            tcString: stored.tcString,
+            gdprApplies: stored.gdprApplies,
+            expiresAt: expiresAt,
+            consent: consent,
+            gppString: stored.gppString,
+            gppSectionIds: stored.gppSectionIds,
+            usPrivacyString: stored.usPrivacyString,
+            restrictedDataProcessing: stored.restrictedDataProcessing
+        )
+        hasTCStringOnlyInGPP = stored.tcString == nil && stored.gppTCString != nil
+    }
+
+    /// What the in-app keys hold (``init(inAppConsent:expiresAt:consent:)`` of `InAppConsent(keys:)`).
     public init(inAppKeys keys: [String: InAppValue], expiresAt: Timestamp? = nil, consent: ConsentState? = nil) {
-        let stored = InAppConsent(keys: keys)
-        self.init(tcString: stored.tcString, gdprApplies: stored.gdprApplies, expiresAt: expiresAt, consent: consent)
+        self.init(inAppConsent: InAppConsent(keys: keys), expiresAt: expiresAt, consent: consent)
+    }
+}
+
+extension StoredConsent {
+    /// Which ads from what is stored, as ``ConsentFlow/Step/adServing`` answers before any
+    /// rejection: where the GDPR applies (or is undetermined), the TC string Google reads
+    /// (`IABTCF_TCString`) by `TCString.adServing(vendor:gdprApplies:today:maximumAge:)`, `nil` when
+    /// none decodes or it is dated in the future, and `none` with
+    /// `tcfOnlyInGPP` when the only TC string is inside GPP; where it does not
+    /// apply, ``usAdServing(vendor:)``.
+    public func adServing(
+        vendor: Int = TCString.googleVendorId,
+        today: Timestamp,
+        maximumAge: Int? = TCString.commonMaximumAge
+    ) -> AdServing? {
+        let decoded = tcString.flatMap { try? TCString(encoded: $0) }.flatMap { $0.isFutureDated(on: today) ? nil : $0 }
+        return adServing(of: decoded, vendor: vendor, today: today, maximumAge: maximumAge)
+    }
+
+    /// The answer for `kept`, the TC string the app keeps (the stored one, or its rewrite).
+    func adServing(of kept: TCString?, vendor: Int, today: Timestamp, maximumAge: Int?) -> AdServing? {
+        guard gdprApplies ?? true else { return usAdServing(vendor: vendor) }
+        if tcString == nil && hasTCStringOnlyInGPP {
+            return AdServing(vendor: vendor, mode: .none, reasons: [.tcfOnlyInGPP])
+        }
+        return kept?.adServing(vendor: vendor, today: today, maximumAge: maximumAge)
     }
 }
 
@@ -138,7 +204,8 @@ extension ConsentFlow {
         input.consent = stored.consent ?? stringConsent ?? .none
         input.purposeOneConsent = decoded.map { $0.purposeConsents.contains(1) }
         input.trackingConsent = decoded.map(consentsToTracking)
-        let decision = evaluate(input)
+        var decision = evaluate(input)
+        decision.applyUSOptOuts(of: stored, gdprApplies: input.gdprApplies)
         var rewritten: String?
         // A string dated in the future records no choice: nothing to request ads with either.
         var kept = decoded.flatMap { $0.isFutureDated(on: today) ? nil : $0 }
@@ -151,10 +218,7 @@ extension ConsentFlow {
             rewritten = try? rejected.encoded(.preservingLayout)
             if rewritten == text { rewritten = nil } else if rewritten != nil { kept = rejected }
         }
-        let adServing =
-            input.gdprApplies
-            ? kept?.adServing(vendor: adVendor, today: today, maximumAge: maximumAge)
-            : AdServing.outsideGDPR(vendor: adVendor)
+        let adServing = stored.adServing(of: kept, vendor: adVendor, today: today, maximumAge: maximumAge)
         return ConsentFlow.Step(
             decision: decision,
             consent: input.consent,

@@ -161,7 +161,7 @@ public final class ConsentCoordinator {
             consent = store.readInAppConsent()
         }
         let today = today()
-        var stored = StoredConsent(tcString: consent.tcString, gdprApplies: consent.gdprApplies)
+        var stored = StoredConsent(inAppConsent: consent)
         var step = flow.evaluate(status: status, stored: stored, state: state, today: today)
         let dismissed = store.inAppValue(forKey: Keys.cmpDismissedInActivation)?.intValue == activation
         if dismissed && (step.consent == .none || step.consent == .expired) {
@@ -171,6 +171,7 @@ public final class ConsentCoordinator {
         }
         if let rewritten = step.rewrittenTCString, let decoded = try? TCString(encoded: rewritten) {
             write(decoded, gdprApplies: consent.gdprApplies)
+            replaceGPPTCString()
             state.rejectionApplied = true
             store.setInAppValue(.int(1), forKey: Keys.rejectionApplied)
             platform.reject(step.decision)
@@ -185,6 +186,25 @@ public final class ConsentCoordinator {
     /// malformed (both read as "applies").
     private func write(_ tcString: TCString, gdprApplies: Bool?) {
         try? store.writeInAppKeys(for: tcString, gdprApplies: gdprApplies)
+    }
+
+    /// After an ATT rejection rewrote `IABTCF_TCString`: where the GPP keys hold the TC string too
+    /// (section 2 of `IABGPP_HDR_GppString`, `IABGPP_2_String`, `IABGPP_2_TCString`), they get the
+    /// rewritten one, so no GPP reader keeps the rejected choice. The GPP string's other sections
+    /// and its header stay byte for byte.
+    private func replaceGPPTCString() {
+        guard let text = store.inAppValue(forKey: InAppKeys.tcString)?.stringValue else { return }
+        if let gpp = store.inAppValue(forKey: InAppKeys.gppString)?.stringValue,
+            let (old, start) = GPPString.section(GPPString.tcfEuV2SectionId, in: gpp), old != text
+        {
+            var bytes = Array(gpp.utf8)
+            bytes.replaceSubrange(start..<start + old.utf8.count, with: Array(text.utf8))
+            store.setInAppValue(.string(String(decoding: bytes, as: UTF8.self)), forKey: InAppKeys.gppString)
+        }
+        for key in [InAppKeys.gppTCFEuV2String, InAppKeys.gppTCFEuV2StringEEASpelling]
+        where store.inAppValue(forKey: key)?.stringValue.map({ $0 != text }) ?? false {
+            store.setInAppValue(.string(text), forKey: key)
+        }
     }
 
     /// Whether `problem` is an `IABTCF_` key out of step with `IABTCF_TCString` (GPP keys are the

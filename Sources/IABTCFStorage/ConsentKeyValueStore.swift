@@ -40,17 +40,29 @@ extension ConsentKeyValueStore {
         return keys
     }
 
-    /// The GPP keys the store holds (`InAppKeys.gppKeys`: `IABGPP_HDR_GppString`, `IABGPP_GppSID`,
-    /// `IABGPP_2_String` and its EEA spelling `IABGPP_2_TCString`), tolerantly read.
+    /// The GPP keys the store holds: every `IABGPP_` key of the GPP CMP API ("In-App Details"),
+    /// whatever the spelling a CMP uses (`IABGPP_HDR_Version`, `IABGPP_HDR_Sections` or
+    /// `IABGPP_HDR_SectionList`, `IABGPP_HDR_GppString`, `IABGPP_GppSID`, `IABGPP_[SectionID]_String`,
+    /// `IABGPP_2_TCString`, the pre-parsed `IABGPP_<prefix>_<Field>` values), tolerantly read.
     public func readGPPKeys() -> [String: InAppValue] {
         var keys: [String: InAppValue] = [:]
-        for key in InAppKeys.gppKeys {
+        for key in storedKeys where key.hasPrefix(InAppKeys.gppKeyPrefix) {
             if let value = inAppValue(forKey: key) { keys[key] = value }
         }
         return keys
     }
 
-    /// The codec's in-app model of what the store holds (``readInAppKeys()`` and ``readGPPKeys()``):
+    /// Every key the consent is read from: ``readInAppKeys()``, ``readGPPKeys()`` and the US keys
+    /// `IABUSPrivacy_String` and `gad_rdp` (`InAppKeys.usKeys`). Observation compares these.
+    public func readConsentKeys() -> [String: InAppValue] {
+        var keys = readInAppKeys().merging(readGPPKeys()) { $1 }
+        for key in InAppKeys.usKeys {
+            if let value = inAppValue(forKey: key) { keys[key] = value }
+        }
+        return keys
+    }
+
+    /// The codec's in-app model of what the store holds (``readConsentKeys()``):
     /// `IABTCF_gdprApplies` as an integer, a boolean or a string (`"1"`, `"0"`, `"true"`), numeric
     /// keys as integers or numeric strings.
     ///
@@ -60,7 +72,7 @@ extension ConsentKeyValueStore {
     /// string is taken from GPP: the `IABTCF_` keys are the ones CMPs must write and Google reads)
     /// and `gppTCString` holds the GPP's.
     public func readInAppConsent() -> InAppConsent {
-        InAppConsent(keys: readInAppKeys().merging(readGPPKeys()) { $1 })
+        InAppConsent(keys: readConsentKeys())
     }
 
     /// Makes the store's CMP API v2 keys exactly `keys`: writes every key of `keys` and removes every
@@ -102,7 +114,8 @@ extension ConsentKeyValueStore {
     }
 
     /// Writes the keys of a GPP string (`GPPString.inAppKeys(gdprApplies:)`: the `IABTCF_` keys of
-    /// its TCF EU v2 section, `IABGPP_HDR_GppString`, `IABGPP_GppSID` and `IABGPP_2_String`) and
+    /// its TCF EU v2 section; and `GPPString.gppInAppKeys()`: `IABGPP_HDR_Version`,
+    /// `IABGPP_HDR_Sections`, `IABGPP_HDR_GppString`, `IABGPP_GppSID`, `IABGPP_[SectionID]_String`) and
     /// removes the defined keys it does not have (see ``writeInAppKeys(_:)``).
     ///
     /// The GPP keys belong to the GPP CMP API, not the TCF's: writing a plain TC string's keys
@@ -112,7 +125,30 @@ extension ConsentKeyValueStore {
     /// - Throws: `TCStringError` when the string has no TCF EU v2 section (`missingTCFSection`) or
     ///   cannot be encoded; the store is then unchanged.
     public func writeInAppKeys(for gppString: GPPString, gdprApplies: Bool?) throws(TCStringError) {
-        writeInAppKeys(try gppString.inAppKeys(gdprApplies: gdprApplies))
+        let gppKeys = try gppString.gppInAppKeys()
+        writeInAppKeys(try gppString.inAppKeys(gdprApplies: gdprApplies).merging(gppKeys) { $1 })
+    }
+
+    /// Writes the GPP CMP API's keys of `gppString` alone (`GPPString.gppInAppKeys()`:
+    /// `IABGPP_HDR_Version`, `IABGPP_HDR_Sections`, `IABGPP_HDR_GppString`, `IABGPP_GppSID`,
+    /// `IABGPP_[SectionID]_String` for every section), as a US CMP does: no `IABTCF_` key is
+    /// touched, and no TCF EU v2 section is needed. An `IABGPP_[SectionID]_String` of a section
+    /// the string no longer has is removed.
+    ///
+    /// - Throws: `TCStringError` when the string cannot be encoded; the store is then unchanged.
+    public func writeGPPKeys(for gppString: GPPString) throws(TCStringError) {
+        let keys = try gppString.gppInAppKeys()
+        var changed = false
+        for key in storedKeys
+        where key.hasPrefix(InAppKeys.gppKeyPrefix) && key.hasSuffix("_String") && keys[key] == nil {
+            removeInAppValue(forKey: key)
+            changed = true
+        }
+        for (key, value) in keys.sorted(by: { $0.key < $1.key }) where inAppValue(forKey: key) != value {
+            setInAppValue(value, forKey: key)
+            changed = true
+        }
+        if changed { didWriteInAppKeys() }
     }
 
     /// Removes every CMP API v2 key (`InAppKeys.isDefined(_:)`) and every key of the GPP CMP API

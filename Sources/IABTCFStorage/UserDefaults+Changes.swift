@@ -2,11 +2,12 @@ public import Foundation
 public import IABTCF
 
 extension UserDefaults {
-    /// The in-app consent, each time the CMP API v2 keys change.
+    /// The in-app consent, each time the keys it is read from change: the CMP API v2 keys, the GPP
+    /// keys, `IABUSPrivacy_String` and `gad_rdp` (``ConsentKeyValueStore/readConsentKeys()``).
     ///
     /// A CMP writes a dozen or more keys one after another when the user saves a choice. The stream
     /// waits until `UserDefaults.didChangeNotification` has been quiet for `debounce` seconds, reads the
-    /// keys (``ConsentKeyValueStore/readInAppKeys()``) and yields them as an `InAppConsent` only when
+    /// keys (``ConsentKeyValueStore/readConsentKeys()``) and yields them as an `InAppConsent` only when
     /// they differ from the last value read: one element per burst, none for changes to other keys.
     ///
     /// ```swift
@@ -17,7 +18,7 @@ extension UserDefaults {
     ///
     /// The keys are first read when this method is called, so any change made after it returns is
     /// seen. Every `didChangeNotification` of the process triggers a read (a CMP may write through
-    /// another `UserDefaults` instance of the same domain); only a change of the `IABTCF_` keys yields.
+    /// another `UserDefaults` instance of the same domain); only a change of those keys yields.
     /// On Apple platforms `UserDefaults` posts the notification for every write. swift-corelibs-foundation
     /// (Linux, Windows) posts it only when a whole persistent domain changes: there the writes of
     /// ``ConsentKeyValueStore/writeInAppKeys(_:)`` post it themselves, and other writers must post it.
@@ -49,7 +50,7 @@ extension UserDefaults {
         didRead: @escaping @Sendable (_ yielded: Bool) -> Void = { _ in }
     ) -> AsyncStream<InAppConsent> {
         let defaults = UncheckedSendable(self)
-        let initial = readInAppKeys()
+        let initial = readConsentKeys()
         let delay = debounce > 0 ? UInt64(min(debounce, 86_400) * 1_000_000_000) : 0
         let notifications = NotificationCounter()
 
@@ -89,7 +90,7 @@ extension UserDefaults {
                     seen = now
                 }
                 if Task.isCancelled { break }
-                let current = defaults.value.readInAppKeys()
+                let current = defaults.value.readConsentKeys()
                 let changed = current != last
                 if changed {
                     last = current

@@ -14,7 +14,8 @@ public enum AdServingMode: String, Sendable, Hashable, CaseIterable {
     /// Technical ad delivery: ads "when consent and legitimate interest are not present for
     /// non-special purposes", relying on Special Purpose 2.
     case technical
-    /// No ads: the string is too old, or the vendor was not disclosed to the user.
+    /// No ads: the string is too old, the vendor was not disclosed to the user, or where the GDPR
+    /// applies the only TC string is one Google does not read (inside GPP).
     case none
 }
 
@@ -72,6 +73,24 @@ public enum AdServingReason: Sendable, Hashable {
     case notDisclosed
     /// `mode` needs these purposes, which the string does not give the vendor.
     case missingPurposes(mode: AdServingMode, purposes: [MissingAdPurpose])
+    /// Where the GDPR applies, no `IABTCF_TCString` is stored, only a TCF EU v2 section inside GPP,
+    /// which Google does not read: "For ads served to users in the European Economic Area or the
+    /// UK, AdMob will continue to use the IAB Europe TCF through the use of a certified Consent
+    /// Management Platform. TCF strings sent through the GPP will not be accepted." (AdMob help,
+    /// "Supporting the IAB's Global Privacy Platform").
+    case tcfOnlyInGPP
+    /// Where the GDPR does not apply, US section `sectionId` (`section`: `usnat`, `usca`…) is in
+    /// force and its `field` records an opt-out: `SaleOptOut`, `SharingOptOut` or
+    /// `TargetedAdvertisingOptOut` 1 ("Opted Out"), `Gpc` set, or section 6's `OptOutSale` `Y`.
+    /// Google's restricted data processing: non-personalized ads. `readByGoogle` is `false` when
+    /// Google's ads SDK does not read that section inside GPP: the app must then set `gad_rdp`
+    /// itself for Google to restrict processing.
+    case usOptOut(sectionId: Int, section: String, field: String, readByGoogle: Bool)
+    /// `IABUSPrivacy_String` opts out of sale (its OptOutSale, the third character, is `Y`, as in
+    /// `1YYN`), which Google reads: non-personalized ads.
+    case usPrivacyOptOut(usPrivacy: String)
+    /// `gad_rdp` is set: the app asked Google for restricted data processing, non-personalized ads.
+    case restrictedDataProcessing
 }
 
 /// The answer to "may I request ads from this vendor, and which kind?"

@@ -13,6 +13,8 @@ enum ATTCommand {
         var consent: ConsentState?
         var tcString: String?
         var gdprApplies: Bool?
+        var gppString: String?
+        var gppSectionIds: [Int]?
         var attRequested = false
         var promptInProgress = false
         var cmpShown = false
@@ -101,6 +103,13 @@ enum ATTCommand {
                     + "rejection applies to that section; the header and other sections stay as they were)"
             ) { values, arguments, name in values.tcString = String(arguments.value(of: name).trimmedASCII) },
             SharedOptions.gdprApplies(\.gdprApplies, help: "true or 1 (default), false or 0: whether the GDPR applies"),
+            .value(
+                ["--gpp-string"],
+                "S",
+                "IABGPP_HDR_GppString: where the GDPR does not apply, an opt-out of sale,\nsharing or targeted"
+                    + " advertising (or GPC) in a US section in force stops trackers"
+            ) { values, arguments, name in values.gppString = arguments.value(of: name) },
+            SharedOptions.gppSectionIds(\.gppSectionIds),
             choice(
                 "--trigger",
                 "TRIGGER",
@@ -302,7 +311,13 @@ enum ATTCommand {
                 )
             )
             input.isUnknownStatus = status.unknown
-            let stored = StoredConsent(tcString: given?.section, gdprApplies: gdprApplies, consent: consent)
+            let stored = StoredConsent(
+                tcString: given?.section,
+                gdprApplies: gdprApplies,
+                consent: consent,
+                gppString: values.gppString,
+                gppSectionIds: values.gppSectionIds
+            )
             let step = consentFlow.evaluate(input, stored: stored, today: today)
             if let error = step.storedStringError { throw error }
             let decision = step.decision

@@ -1,15 +1,26 @@
 import IABTCF
+import IABTCFAppTracking
 import IABTCFVendorList
 import TCFJSON
 import TCStringToolSupport
 
-/// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies B] [--pretty] [STRING | -]`.
+/// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies B] [--gpp-sid IDS]
+/// [--us-privacy S] [--gad-rdp] [--pretty] [STRING | -]`.
+///
+/// A TC string is read as `IABTCF_TCString`, a GPP string as `IABGPP_HDR_GppString`: the answer is
+/// the library's for those keys (`StoredConsent`), so `ads` and the ATT layer agree. Where the GDPR
+/// applies, a GPP string's TCF EU v2 section is not read by Google (`tcfOnlyInGPP`); where it does
+/// not (`--gdpr-applies false`, or a GPP string without section 2 and no `--gdpr-applies`), the US
+/// sections in force decide.
 enum AdsCommand {
     struct Values {
         var vendor = TCString.googleVendorId
         var maximumAge = TCString.commonMaximumAge
         var today: Timestamp?
         var gdprApplies: Bool?
+        var gppSectionIds: [Int]?
+        var usPrivacy: String?
+        var restrictedDataProcessing = false
         var pretty = false
         var decoding = DecodingFlags()
     }
@@ -34,7 +45,15 @@ enum AdsCommand {
                 \.gdprApplies,
                 help:
                     "true or 1 (default), false or 0: where the GDPR does not apply\nthe TC string does not limit the mode"
+                    + " and US opt-outs decide\n(default for a GPP string without section 2: false)"
             ),
+            SharedOptions.gppSectionIds(\.gppSectionIds),
+            .value(["--us-privacy"], "S", "IABUSPrivacy_String (1YYN opts out of sale)") { values, arguments, name in
+                values.usPrivacy = arguments.value(of: name)
+            },
+            .flag("--gad-rdp", "gad_rdp is set: Google's restricted data processing") {
+                $0.restrictedDataProcessing = true
+            },
             SharedOptions.pretty(\.pretty),
         ] + DecodingFlags.rows(\.decoding, streams: true)
     }
@@ -44,8 +63,9 @@ enum AdsCommand {
         var values = Values()
         let operands = arguments.parse(options, into: &values)
         let (vendor, maximumAge, gdprApplies, pretty, decoding) = (
-            values.vendor, values.maximumAge, values.gdprApplies ?? true, values.pretty, values.decoding
+            values.vendor, values.maximumAge, values.gdprApplies, values.pretty, values.decoding
         )
+        let (sid, usPrivacy, rdp) = (values.gppSectionIds, values.usPrivacy, values.restrictedDataProcessing)
         let day = values.today ?? EncodeCommand.today()
         let failure = FailureOutput.errorObjectAlways(pretty: pretty)
         let (id, applies, age, indent) = (vendor, gdprApplies, maximumAge, pretty)
@@ -53,8 +73,27 @@ enum AdsCommand {
             input,
             output,
             errors in
-            let tc = try input.tcString()
-            let answer = tc.adServing(vendor: id, gdprApplies: applies, today: day, maximumAge: age)
+            var stored = StoredConsent(
+                tcString: nil,
+                gdprApplies: applies,
+                usPrivacyString: usPrivacy,
+                restrictedDataProcessing: rdp
+            )
+            let answer: AdServing
+            switch try input.decode() {
+            case .tc(let tc):
+                answer =
+                    applies ?? true
+                    ? tc.adServing(vendor: id, today: day, maximumAge: age) : stored.usAdServing(vendor: id)
+            case .gpp(let gpp):
+                (stored.gppString, stored.gppSectionIds) = (input.text, sid)
+                if applies ?? (gpp.tcfEuV2 != nil) {
+                    guard gpp.tcfEuV2 != nil else { throw TCStringError(.missingTCFSection) }
+                    answer = AdServing(vendor: id, mode: .none, reasons: [.tcfOnlyInGPP])
+                } else {
+                    answer = stored.usAdServing(vendor: id)
+                }
+            }
             output.append(json(answer).serialized(pretty: indent))
             return false
         }
@@ -78,6 +117,15 @@ enum AdsCommand {
                 ("reason", .string("expired")), ("lastUpdated", .string(lastUpdated.description)),
                 ("ageDays", .int(age)), ("maxAgeDays", .int(maximumAge)),
             ])
+        case .tcfOnlyInGPP: return .object([("reason", .string("tcfOnlyInGPP"))])
+        case .usOptOut(let sectionId, let section, let field, let readByGoogle):
+            return .object([
+                ("reason", .string("usOptOut")), ("sectionId", .int(sectionId)), ("section", .string(section)),
+                ("field", .string(field)), ("readByGoogle", .bool(readByGoogle)),
+            ])
+        case .usPrivacyOptOut(let usPrivacy):
+            return .object([("reason", .string("usPrivacyOptOut")), ("usPrivacy", .string(usPrivacy))])
+        case .restrictedDataProcessing: return .object([("reason", .string("restrictedDataProcessing"))])
         case .missingPurposes(let mode, let purposes):
             let rows = purposes.map { missing in
                 JSON.object([

@@ -69,6 +69,21 @@ enum SharedOptions {
         }
     }
 
+    /// `--gpp-sid IDS`: the GPP sections in force, `7_8` as `IABGPP_GppSID` stores them or `7,8`.
+    static func gppSectionIds<Values>(_ path: WritableKeyPath<Values, [Int]?>) -> OptionRow<Values> {
+        .value(
+            ["--gpp-sid"],
+            "IDS",
+            "the GPP sections in force: 7_8 (as IABGPP_GppSID) or 7,8\n(default: every section of the string)"
+        ) { values, arguments, name in
+            values[keyPath: path] = arguments.value(of: name, "section ids joined by _ or , (7_8)") { text -> [Int]? in
+                let parts = text.split(separator: text.contains(",") ? "," : "_", omittingEmptySubsequences: false)
+                let ids = parts.map { Int($0) }
+                return ids.allSatisfy({ ($0 ?? 0) > 0 }) && !ids.isEmpty ? ids.compactMap { $0 } : nil
+            }
+        }
+    }
+
     /// `--today YYYY-MM-DD`: the UTC day to work on (default: today).
     static func today<Values>(
         _ path: WritableKeyPath<Values, Timestamp?>,

@@ -1,4 +1,5 @@
 import IABTCF
+import IABTCFAppTracking
 import IABTCFVendorList
 import TCFJSON
 import TCStringToolSupport
@@ -79,6 +80,8 @@ enum PolicyCommands {
     /// Prints the IABTCF_ key/value map as one JSON object, keys sorted.
     struct InAppValues {
         var gdprApplies: Bool?
+        var readPath: String?
+        var today: Timestamp?
         var pretty = false
         var decoding = DecodingFlags()
     }
@@ -90,20 +93,75 @@ enum PolicyCommands {
                 \.gdprApplies,
                 help: "add IABTCF_gdprApplies: true or 1 gives 1, false or 0 gives 0"
             ),
+            .value(
+                ["--read"],
+                "FILE",
+                "read a JSON object of keys and values as UserDefaults holds them and print\n"
+                    + "{\"storedConsent\", \"problems\", \"adServing\"} (adServing as tcstring ads prints it)"
+            ) { values, arguments, name in values.readPath = arguments.value(of: name) },
+            SharedOptions.today(\.today, help: "with --read: the day to check the ads on (default: today, UTC)"),
             SharedOptions.pretty(\.pretty),
         ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
+
+    /// `inapp --read FILE`: what the library reads from the keys (`InAppConsent`, `StoredConsent`)
+    /// and its ad serving answer (`StoredConsent.adServing(vendor:today:maximumAge:)`).
+    static func readKeys(_ path: String, today: Timestamp, pretty: Bool) -> Int32 {
+        let text = Terminal.contents(of: path)
+        let object: JSON
+        do throws(JSONInputError) { object = try JSON(parsing: text) } catch {
+            Terminal.inputError(JSON.message(error, about: path))
+        }
+        guard case .object(let members) = object else { Terminal.inputError("\(path): not a JSON object") }
+        var keys: [String: InAppValue] = [:]
+        for (key, value) in members {
+            switch value {
+            case .int(let number): keys[key] = .int(number)
+            case .string(let string): keys[key] = .string(string)
+            case .bool(let flag): keys[key] = .bool(flag)
+            default: continue  // UserDefaults holds no other type a CMP writes.
+            }
+        }
+        let consent = InAppConsent(keys: keys)
+        let stored = StoredConsent(inAppConsent: consent)
+        func optional<T>(_ value: T?, _ json: (T) -> JSON) -> JSON { value.map(json) ?? .null }
+        let storedJSON = JSON.object([
+            ("tcString", optional(stored.tcString, JSON.string)),
+            ("gdprApplies", optional(stored.gdprApplies, JSON.bool)),
+            ("gppString", optional(stored.gppString, JSON.string)),
+            ("gppSectionIds", optional(stored.gppSectionIds, JSON.ids)),
+            ("usPrivacyString", optional(stored.usPrivacyString, JSON.string)),
+            ("restrictedDataProcessing", optional(stored.restrictedDataProcessing, JSON.bool)),
+            ("tcStringOnlyInGPP", .bool(stored.hasTCStringOnlyInGPP)),
+        ])
+        let answer = stored.adServing(today: today)
+        let result = JSON.object([
+            ("storedConsent", storedJSON),
+            ("problems", .array(consent.problems.map { .string($0.description) })),
+            ("adServing", optional(answer, AdsCommand.json)),
+        ])
+        Terminal.out(result.serialized(pretty: pretty))
+        return 0
     }
 
     static func inApp(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "inapp")
         var values = InAppValues()
         let operands = arguments.parse(inAppOptions, into: &values)
+        if let path = values.readPath {
+            guard operands.isEmpty else { Terminal.usageError("inapp: --read takes no STRING", command: "inapp") }
+            return readKeys(path, today: values.today ?? EncodeCommand.today(), pretty: values.pretty)
+        }
         let (gdprApplies, pretty, decoding) = (values.gdprApplies, values.pretty, values.decoding)
         let (options, applies) = (decoding.options, gdprApplies)
         // A TC string's own text is its IABTCF_TCString (what re-encoding it would give back).
         @Sendable func keys(_ input: Input) throws -> [String: InAppValue] {
             switch try input.isGPP ? input.decode() : nil {
-            case .gpp(let gpp)?: try gpp.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+            case .gpp(let gpp)?:
+                // Every section's IABGPP_ keys, and the IABTCF_ keys of a TCF EU v2 section.
+                try gpp.gppInAppKeys(maximumLength: options.maximumLength).merging(
+                    gpp.tcfEuV2 == nil ? [:] : gpp.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
+                ) { $1 }
             case .tc, nil: try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
             }
         }

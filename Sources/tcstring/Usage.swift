@@ -138,7 +138,13 @@ enum Usage {
     static let inApp =
         synopsis("inapp", PolicyCommands.inAppOptions) + "\n" + """
               Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
-              GPP string also IABGPP_HDR_GppString, IABGPP_GppSID and IABGPP_2_String.
+              GPP string also the GPP CMP API's keys of every section (IABGPP_HDR_Version,
+              IABGPP_HDR_Sections, IABGPP_HDR_GppString, IABGPP_GppSID, IABGPP_[SectionID]_String),
+              and the IABTCF_ keys only when it has a TCF EU v2 section.
+              With --read FILE (a JSON object of keys and values as UserDefaults holds them), print
+              {"storedConsent", "problems", "adServing"}: what the library reads from the keys, what
+              is wrong with them, and the ad serving answer (the object tcstring ads prints; null
+              where the GDPR applies and no TC string decodes).
 
             """ + table(PolicyCommands.inAppOptions) + "\n" + inputNote()
 
@@ -212,6 +218,17 @@ enum Usage {
                 {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
                   what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
                   string's answer for the vendor (a permission reason, as in tcstring permissions)
+                {"reason": "tcfOnlyInGPP"}  a GPP string's TCF EU v2 section, which Google does not
+                  read where the GDPR applies ("TCF strings sent through the GPP will not be accepted")
+                {"reason": "usOptOut", "sectionId", "section", "field", "readByGoogle"}  a US section
+                  in force records an opt-out of sale, sharing or targeted advertising, or GPC:
+                  Google's restricted data processing; readByGoogle false: AdMob does not read that
+                  section inside GPP (it reads California, Virginia, Colorado, Connecticut), so the
+                  app sets gad_rdp itself
+                {"reason": "usPrivacyOptOut", "usPrivacy"}  --us-privacy opts out of sale (1YYN)
+                {"reason": "restrictedDataProcessing"}  --gad-rdp
+              A GPP string stands for IABGPP_HDR_GppString: where the GDPR does not apply (the
+              default for a GPP string without section 2) its US sections in force decide.
               A string that does not decode gives {"error": {...}} and exit 1.
 
             """ + table(AdsCommand.options) + "\n" + inputNote()

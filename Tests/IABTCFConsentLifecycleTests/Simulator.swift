@@ -114,6 +114,13 @@ final class Simulation: ConsentPlatform {
     var gdprApplies: GDPRAppliesValue = .int(1)
     /// Whether the CMP writes only the GPP keys (no `IABTCF_` keys).
     var cmpWritesOnlyGPP = false
+    /// What a US CMP (Google UMP's US states message, a state's CMP) writes with each save beside
+    /// the TCF keys: `IABGPP_HDR_GppString`, `IABGPP_GppSID`, `IABGPP_[SectionID]_String`,
+    /// `IABUSPrivacy_String`, `gad_rdp`; empty writes none.
+    var usKeys: [String: Any] = [:]
+    /// The CMP writes the TCF keys and the GPP keys of the same choice (`IABGPP_HDR_GppString` with
+    /// section 2 and `usKeys`' US section, `IABGPP_GppSID`, `IABGPP_2_String`).
+    var cmpWritesTCFAndGPP = false
     /// Google UMP's `canRequestAds` after its last form.
     var umpCanRequestAds = false
     /// The LastUpdated of the last string the CMP wrote (the person's last CMP answer).
@@ -245,6 +252,13 @@ final class Simulation: ConsentPlatform {
         } else {
             try! defaults.writeInAppKeys(for: tc, gdprApplies: nil)
         }
+        for (key, value) in usKeys { defaults.set(value, forKey: key) }
+        if cmpWritesTCFAndGPP {
+            let section = try! tc.encoded()
+            defaults.set("DBACMM~\(section)~BVQqAAAAAg", forKey: "IABGPP_HDR_GppString")
+            defaults.set("2_7", forKey: "IABGPP_GppSID")
+            defaults.set(section, forKey: "IABGPP_2_String")
+        }
         switch gdprApplies {
         case .int(let value): defaults.set(value, forKey: InAppKeys.gdprApplies)
         case .string(let text): defaults.set(text, forKey: InAppKeys.gdprApplies)
@@ -355,9 +369,21 @@ final class Simulation: ConsentPlatform {
 
     /// No tracker and no IDFA where the GDPR applies unless the current choice consents to the
     /// flow's tracking scope (Purpose 1 included) and ATT allows tracking.
+    /// Where it does not apply: no tracker and no IDFA with an opt-out of sale, sharing or targeted
+    /// advertising (or GPC) in a US section in force, and the ad answer is the one `tcstring ads`
+    /// gives for the same keys (`StoredConsent.usAdServing`).
     func checkTracking(_ answer: ConsentAnswer, sourceLocation: SourceLocation) {
-        guard answer.trackersAllowed || answer.idfaAllowed else { return }
         let consent = defaults.readInAppConsent()
+        if !(consent.gdprApplies ?? true) {
+            let stored = StoredConsent(inAppConsent: consent)
+            if answer.adServing != nil && answer.adServing != stored.usAdServing() {
+                Issue.record("ads agree: \(String(describing: answer.adServing))", sourceLocation: sourceLocation)
+            }
+            if (answer.trackersAllowed || answer.idfaAllowed) && !stored.usOptOuts.isEmpty {
+                Issue.record("no tracker after a US opt-out: \(stored.usOptOuts)", sourceLocation: sourceLocation)
+            }
+        }
+        guard answer.trackersAllowed || answer.idfaAllowed else { return }
         guard consent.gdprApplies ?? true else { return }
         let today = Timestamp(now)
         var reasons: [String] = []

@@ -91,7 +91,9 @@ import Testing
             #expect(defaults.string(forKey: "IABGPP_HDR_GppString") == "DBACNY~\(section)~1YNN")
             #expect(defaults.string(forKey: "IABGPP_GppSID") == "2_6")
             #expect(defaults.string(forKey: "IABGPP_2_String") == section)
-            let keys = try gpp.inAppKeys(gdprApplies: true)
+            // The IABTCF_ keys of the section and the GPP CMP API's keys of every section.
+            let keys = try gpp.inAppKeys(gdprApplies: true).merging(gpp.gppInAppKeys()) { $1 }
+            #expect(defaults.string(forKey: "IABGPP_6_String") == "1YNN")
             #expect(defaults.readInAppKeys().merging(defaults.readGPPKeys()) { $1 } == keys)
             let consent = defaults.readInAppConsent()
             #expect(consent == InAppConsent(keys: keys))

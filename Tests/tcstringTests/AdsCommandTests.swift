@@ -179,6 +179,13 @@ import Testing
             return
         }
         #expect(JSON.object(gppMembers.filter { $0.0.hasPrefix("IABTCF_") }) == JSON.object(plainMembers))
-        #expect(gppMembers.count == plainMembers.count + 3)
+        // IABGPP_HDR_GppString, _GppSID, _HDR_Version, _HDR_Sections, _2_String, _6_String.
+        #expect(gppMembers.count == plainMembers.count + 6)
+        #expect(json["IABGPP_HDR_Version"] == .string("1") && json["IABGPP_HDR_Sections"] == .string("2_6"))
+        #expect(json["IABGPP_6_String"] == .string("1YNN"))
+        // A US-only string has its IABGPP_ keys too (no IABTCF_ key).
+        let us = try JSON(parsing: CommandLineTool.run(["inapp", "DBABLA~BVQVAAAAAWA.QA"]).stdout)
+        #expect(us["IABGPP_7_String"] == .string("BVQVAAAAAWA.QA") && us["IABGPP_GppSID"] == .string("7"))
+        #expect(us["IABTCF_TCString"] == nil)
     }
 }

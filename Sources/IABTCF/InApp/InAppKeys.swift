@@ -103,6 +103,15 @@ public enum InAppKeys {
     public static let gppString = "IABGPP_HDR_GppString"
     /// String: the ids of the GPP sections in force, joined by `_` (e.g. `2_7`).
     public static let gppSectionIds = "IABGPP_GppSID"
+    /// String (some CMPs: Integer): the GPP header's Version.
+    public static let gppHeaderVersion = "IABGPP_HDR_Version"
+    /// Transcend's spelling of ``gppHeaderVersion``; read, never written.
+    public static let gppHeaderVersionTranscendSpelling = "IABGPP_HDR_GppVersion"
+    /// String: the ids of the GPP string's sections (the separator is not specified: `_` and `,`
+    /// are read).
+    public static let gppHeaderSections = "IABGPP_HDR_Sections"
+    /// Transcend's spelling of ``gppHeaderSections``; read, never written.
+    public static let gppHeaderSectionsTranscendSpelling = "IABGPP_HDR_SectionList"
     /// `IABGPP_[SectionID]_String`: the text of one GPP section.
     public static func gppSectionString(id: Int) -> String { "IABGPP_\(id)_String" }
     /// String: the GPP string's TCF EU v2 section (section 2), as the GPP CMP API spells the key.
@@ -113,6 +122,15 @@ public enum InAppKeys {
     /// The GPP keys read and written with the `IABTCF_` keys: ``gppString``, ``gppSectionIds``,
     /// ``gppTCFEuV2String`` and its EEA spelling ``gppTCFEuV2StringEEASpelling``.
     public static let gppKeys: [String] = [gppString, gppSectionIds, gppTCFEuV2String, gppTCFEuV2StringEEASpelling]
+    /// String: the CCPA US Privacy string (`1YYN`), which Google's ads SDK reads: "AdMob will
+    /// continue to read the US Privacy String" (AdMob help, "Supporting the IAB's Global Privacy
+    /// Platform").
+    public static let usPrivacyString = "IABUSPrivacy_String"
+    /// Boolean: Google's restricted data processing, set by the app ("write the key `gad_rdp` with
+    /// a value of `true`", Google Mobile Ads SDK, "US states privacy laws").
+    public static let restrictedDataProcessing = "gad_rdp"
+    /// The US keys read with the GPP keys: ``usPrivacyString`` and ``restrictedDataProcessing``.
+    public static let usKeys: [String] = [usPrivacyString, restrictedDataProcessing]
 
     /// Whether the CMP API v2 defines `key`: one of ``fixedKeys`` or an `IABTCF_PublisherRestrictions{ID}` key.
     public static func isDefined(_ key: String) -> Bool {
@@ -279,6 +297,10 @@ public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
     /// string with all its keys (`writeInAppKeys(for:gdprApplies:)` of IABTCFStorage) repairs the
     /// derived ones.
     case tcStringMismatch(key: String)
+    /// `key` is out of step with `IABGPP_HDR_GppString`: `IABGPP_GppSID` names a section the string
+    /// lacks, `IABGPP_HDR_Sections` lists other sections than its header, or an
+    /// `IABGPP_[SectionID]_String` differs from the string's section.
+    case gppStringMismatch(key: String)
 
     /// `malformed IABTCF_gdprApplies: "maybe"`, `IABGPP_2_String differs from IABTCF_TCString`.
     public var description: String {
@@ -292,6 +314,7 @@ public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
                 }
             return "malformed \(key): \(shown)"
         case .tcStringMismatch(let key): return "\(key) differs from \(InAppKeys.tcString)"
+        case .gppStringMismatch(let key): return "\(key) differs from \(InAppKeys.gppString)"
         }
     }
 }
@@ -352,6 +375,14 @@ public struct InAppConsent: Sendable, Hashable {
     /// The TCF EU v2 string the GPP keys hold: `IABGPP_2_String`, else `IABGPP_2_TCString`, else
     /// the section 2 of `IABGPP_HDR_GppString`.
     public var gppTCString: String?
+    /// `IABUSPrivacy_String`.
+    public var usPrivacyString: String?
+    /// `gad_rdp` (a boolean, `1`, or a tolerated spelling of true); `false` when unset.
+    public var restrictedDataProcessing: Bool
+    /// `IABGPP_HDR_Version` (or `IABGPP_HDR_GppVersion`), as a string or an integer.
+    public var gppVersion: Int?
+    /// `IABGPP_HDR_Sections` (or `IABGPP_HDR_SectionList`) as ids, `_` or `,` separated.
+    public var gppHeaderSections: [Int]?
     /// What is wrong with the keys: malformed values, derived and GPP keys out of step with
     /// `IABTCF_TCString`.
     public var problems: [InAppProblem]
@@ -476,10 +507,39 @@ public struct InAppConsent: Sendable, Hashable {
         }
         publisherRestrictions = restrictions
 
+        usPrivacyString = keys[InAppKeys.usPrivacyString]?.stringValue
+        restrictedDataProcessing = int(InAppKeys.restrictedDataProcessing) == 1
         gppString = keys[InAppKeys.gppString]?.stringValue
         if let value = keys[InAppKeys.gppSectionIds] {
             gppSectionIds = Self.sectionIds(value.stringValue ?? value.intValue.map(String.init) ?? "")
             if gppSectionIds == nil { problems.append(.malformed(key: InAppKeys.gppSectionIds, value: value)) }
+        }
+        let version = keys[InAppKeys.gppHeaderVersion] ?? keys[InAppKeys.gppHeaderVersionTranscendSpelling]
+        gppVersion = version?.intValue
+        let sections = keys[InAppKeys.gppHeaderSections] ?? keys[InAppKeys.gppHeaderSectionsTranscendSpelling]
+        gppHeaderSections = sections.flatMap { Self.sectionIds($0.stringValue ?? $0.intValue.map(String.init) ?? "") }
+        if let gppString, let header = gppString.split(separator: "~", maxSplits: 1).first,
+            let ids = try? GPPString.decodeHeader(Array(header.utf8)).ids
+        {
+            if let gppSectionIds, !gppSectionIds.allSatisfy(ids.contains) {
+                problems.append(.gppStringMismatch(key: InAppKeys.gppSectionIds))
+            }
+            if let gppHeaderSections, gppHeaderSections.sorted() != ids {
+                problems.append(
+                    .gppStringMismatch(
+                        key: keys[InAppKeys.gppHeaderSections] == nil
+                            ? InAppKeys.gppHeaderSectionsTranscendSpelling : InAppKeys.gppHeaderSections
+                    )
+                )
+            }
+            for id in ids where id != GPPString.tcfEuV2SectionId {
+                let key = InAppKeys.gppSectionString(id: id)
+                if let stored = keys[key]?.stringValue,
+                    let section = GPPString.section(id, in: gppString), stored != section.text
+                {
+                    problems.append(.gppStringMismatch(key: key))
+                }
+            }
         }
         let sectionOfGPP = gppString.flatMap { GPPString.section(GPPString.tcfEuV2SectionId, in: $0) }.map {
             String($0.text)
@@ -519,11 +579,13 @@ public struct InAppConsent: Sendable, Hashable {
         }
     }
 
-    /// `2_7` as `[2, 7]`: positive decimal ids joined by `_`; `nil` for anything else.
+    /// `2_7` as `[2, 7]`: positive decimal ids joined by `_`, or by `,` as CloudX's reader also
+    /// accepts (`2,7`); `nil` for anything else.
     static func sectionIds(_ text: String) -> [Int]? {
         guard !text.isEmpty, text.utf8.count <= 1000 else { return nil }
         var ids: [Int] = []
-        for part in text.split(separator: "_", omittingEmptySubsequences: false) {
+        let separator: Character = text.contains(",") ? "," : "_"
+        for part in text.split(separator: separator, omittingEmptySubsequences: false) {
             guard !part.isEmpty, part.utf8.count <= 4, part.utf8.allSatisfy({ (48...57).contains($0) }),
                 let id = Int(part), id > 0
             else { return nil }
@@ -549,6 +611,27 @@ extension GPPString {
         keys[InAppKeys.gppString] = .string(try encoded(.preservingLayout, maximumLength: maximumLength))
         keys[InAppKeys.gppSectionIds] = .string(sectionIds.map(String.init).joined(separator: "_"))
         keys[InAppKeys.gppTCFEuV2String] = keys[InAppKeys.tcString]
+        return keys
+    }
+    /// The GPP CMP API's keys ("In-App Details") for every section of this string, as the
+    /// specification names them, each a String: `IABGPP_HDR_Version`, `IABGPP_HDR_Sections` and
+    /// `IABGPP_GppSID` (the section ids joined by `_`: every section counts as in force),
+    /// `IABGPP_HDR_GppString`, and `IABGPP_[SectionID]_String` for each section. No TCF EU v2
+    /// section is needed: a US-only string has these keys too.
+    ///
+    /// - Throws: ``TCStringError``: the encoding errors of ``encoded(_:maximumLength:)``.
+    public func gppInAppKeys(
+        maximumLength: Int = TCString.DecodingOptions.defaultMaximumLength
+    ) throws(TCStringError) -> [String: InAppValue] {
+        let text = try encoded(.preservingLayout, maximumLength: maximumLength)
+        let ids = sectionIds.map(String.init).joined(separator: "_")
+        var keys: [String: InAppValue] = [
+            InAppKeys.gppHeaderVersion: .string(String(version)), InAppKeys.gppHeaderSections: .string(ids),
+            InAppKeys.gppString: .string(text), InAppKeys.gppSectionIds: .string(ids),
+        ]
+        for (id, part) in zip(sectionIds, Self.parts(of: text).dropFirst()) {
+            keys[InAppKeys.gppSectionString(id: id)] = .string(String(part))
+        }
         return keys
     }
 }

@@ -1,0 +1,89 @@
+// The US answer lives here, not in IABTCFVendorList (the owner of `AdServing`): it reads GPP's US
+// sections, and IABGPP sits beside the vendor list on top of the codec. This module depends on
+// both, so every arrow still points down; `AdServingReason` names sections and fields by id and
+// text, so the vendor list needs no GPP type.
+import IABGPP
+public import IABTCF
+public import IABTCFVendorList
+
+extension StoredConsent {
+    /// The US sections Google's ads SDK reads inside GPP: California (8), Virginia (9), Colorado
+    /// (10) and Connecticut (12). AdMob help, "Supporting the IAB's Global Privacy Platform":
+    /// "AdMob will only accept the following US States strings within GPP: California, Virginia,
+    /// Colorado, Connecticut" and "AdMob will not accept US National, IAB Canada TCF, US Privacy
+    /// String, US States Utah, or IAB EU TCF v2.2 as part of GPP support."
+    public static let googleReadUSSections: Set<Int> = [8, 9, 10, 12]
+
+    /// The US section fields that record an opt-out, by the sections' own names: the opt-out of
+    /// the sale of the consumer's personal data, of its sharing, and of its processing for
+    /// targeted advertising. Each is Int(2): 0 Not Applicable, 1 Opted Out, 2 Did Not Opt Out (the
+    /// GPP US sections' value tables); 1 is an opt-out. Virginia and the other sections without
+    /// `SharingOptOut` simply lack that field.
+    public static let usOptOutFields = ["SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut"]
+
+    /// The person's opt-outs under US law in what is stored, each as the reason it gives ads, in
+    /// section order: for every US section (6-27) of ``gppString`` in force (``gppSectionIds``, or
+    /// every section when `nil`), each of ``usOptOutFields`` at 1, a set `Gpc` flag ("Some U.S.
+    /// states' provisions require that Global Privacy Control (GPC) signals opt the user out of
+    /// Ad Targeting, Sale, or Share of data", AdMob help, "Restricted data processing settings"),
+    /// and section 6's `OptOutSale` `Y`; then ``usPrivacyString`` with OptOutSale `Y`. A GPP string
+    /// that does not decode records no opt-out (Google's SDK cannot read it either).
+    public var usOptOuts: [AdServingReason] {
+        var reasons: [AdServingReason] = []
+        if let text = gppString, let gpp = try? IABGPP.GPPString(encoded: text) {
+            let inForce = gppSectionIds.map(Set.init)
+            for section in gpp.sections where inForce?.contains(section.id) ?? true {
+                let readByGoogle = Self.googleReadUSSections.contains(section.id)
+                func optOut(_ field: String) -> AdServingReason {
+                    .usOptOut(
+                        sectionId: section.id,
+                        section: section.name ?? "",
+                        field: field,
+                        readByGoogle: readByGoogle
+                    )
+                }
+                switch section {
+                case .us(let us):
+                    for field in Self.usOptOutFields where us[field] == .int(1) { reasons.append(optOut(field)) }
+                    if us.gpc == true { reasons.append(optOut("Gpc")) }
+                case .usPrivacy(let usp) where usp.optOutSale == .yes:
+                    reasons.append(optOut("OptOutSale"))
+                default: break
+                }
+            }
+        }
+        if let usPrivacy = usPrivacyString, let usp = try? USPrivacySection(encoded: usPrivacy), usp.optOutSale == .yes
+        {
+            reasons.append(.usPrivacyOptOut(usPrivacy: usPrivacy))
+        }
+        return reasons
+    }
+
+    /// Which ads where the GDPR does not apply (``gdprApplies`` false): `personalized`
+    /// unless the person opted out under US law (``usOptOuts``) or the app set `gad_rdp`
+    /// (``restrictedDataProcessing``); then `nonPersonalized`, Google's restricted
+    /// data processing: "Google will only show non-personalized ads" (AdMob help, "Restricted data
+    /// processing settings"). The reasons start with `gdprDoesNotApply`.
+    public func usAdServing(vendor: Int = TCString.googleVendorId) -> AdServing {
+        var reasons = usOptOuts
+        if restrictedDataProcessing == true { reasons.append(.restrictedDataProcessing) }
+        return AdServing(
+            vendor: vendor,
+            mode: reasons.isEmpty ? .personalized : .nonPersonalized,
+            reasons: [.gdprDoesNotApply] + reasons
+        )
+    }
+}
+
+extension ConsentFlow.Decision {
+    /// Where the GDPR does not apply (`gdprApplies` false), the person's opt-outs under US law in
+    /// `stored` (``StoredConsent/usOptOuts``: sale, sharing or targeted advertising opted out, GPC,
+    /// a US Privacy string opting out of sale) stop the trackers and the IDFA, as ATT's denial does:
+    /// trackers need ATT's permission and no such opt-out. `gad_rdp` alone does not: it is the
+    /// app's setting for Google's ads, not the person's choice.
+    public mutating func applyUSOptOuts(of stored: StoredConsent, gdprApplies: Bool) {
+        guard !gdprApplies, !stored.usOptOuts.isEmpty else { return }
+        trackersAllowed = false
+        idfaAllowed = false
+    }
+}
