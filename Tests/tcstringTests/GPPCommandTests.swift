@@ -108,3 +108,38 @@ import Testing
         #expect(lines.stdout.split(separator: "\n").count == 2)
     }
 }
+
+/// `tcstring encode --section NAME`: a section from its fields.
+@Suite struct EncodeSectionCommandTests {
+    /// decode --section → encode --section → decode --section gives the same fields.
+    @Test(arguments: GPPSectionFieldsCommandTests.vectors)
+    func fieldsRoundTrip(_ vector: GPPSectionFieldsCommandTests.Vector) throws {
+        let name = String(vector.name.prefix { $0 != "-" })
+        let text = String(vector.gpp.split(separator: "~")[1])
+        let decoded = try CommandLineTool.run(["decode", "--section", name, text]).stdout
+        let encoded = try CommandLineTool.run(["encode", "--section", name, "-"], stdin: decoded)
+        #expect(encoded.status == 0)
+        let again = try CommandLineTool.run([
+            "decode", "--section", name, encoded.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+        ])
+        #expect(try JSON(parsing: again.stdout)["fields"] == (try JSON(parsing: decoded)["fields"]))
+    }
+
+    @Test func leftOutFieldsTakeDefaultsAndGPCIsAbsent() throws {
+        let output = try CommandLineTool.run([
+            "encode", "--section", "usnat", #"{"fields":{"version":1,"saleOptOut":1}}"#,
+        ])
+        #expect(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "BAAQAAAAAA")
+        let fields = try JSON(parsing: CommandLineTool.run(["decode", "--section", "usnat", "BAAQAAAAAA"]).stdout)[
+            "fields"
+        ]
+        #expect(fields?["saleOptOut"] == .int(1))
+        #expect(fields?["sharingNotice"] == .int(0))
+        #expect(fields?["gpc"] == .null)
+        let gpc = try CommandLineTool.run(["encode", "--section", "usnat", #"{"fields":{"gpc":true}}"#])
+        #expect(gpc.stdout.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(".Y"))
+        let bad = try CommandLineTool.run(["encode", "--section", "usnat", #"{"fields":{"bogus":1}}"#])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("bogus"))
+    }
+}
