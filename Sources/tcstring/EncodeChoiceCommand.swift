@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 import IABTCFVendorList
 import TCStringToolSupport
@@ -28,6 +29,8 @@ enum EncodeChoiceCommand {
         var restrictionsPath: String?
         var day: Timestamp?
         var maximumLength = TCString.DecodingOptions.defaultMaximumLength
+        /// `--section NAME`: encode one GPP section from its fields.
+        var sectionId: Int?
     }
 
     /// `--max-length N`, which both modes take.
@@ -117,7 +120,21 @@ enum EncodeChoiceCommand {
                 row.apply(&values, &arguments, name)
             }
         }
-        return marked + [maximumLengthOption]
+        return marked + [maximumLengthOption, sectionOption]
+    }
+
+    /// `--section NAME`: the third mode, one GPP section from `{"fields": {...}}`.
+    static var sectionOption: OptionRow<Values> {
+        .value(
+            ["--section"],
+            "NAME",
+            "encode one GPP section (usnat, usca, ..., tcfcav1, uspv1) from {\"fields\": {...}} as decode\n"
+                + "--section prints it; fields left out take their defaults, gpc absent unless given"
+        ) { values, arguments, name in
+            values.sectionId = arguments.value(of: name, DecodeCommand.sectionNames.joined(separator: ", ")) {
+                IABGPP.GPPSection.id(named: $0)
+            }
+        }
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -128,6 +145,10 @@ enum EncodeChoiceCommand {
             values.gvlPath, values.choiceFlags, values.choicePath, values.cmp, values.vendors, values.restrictionsPath,
             values.day, values.maximumLength
         )
+        if let sectionId = values.sectionId {
+            if let choiceOption = values.choiceOption { arguments.fail("--section takes no \(choiceOption)") }
+            return EncodeCommand.encodeSection(sectionId, operands, arguments)
+        }
         guard let choiceOption = values.choiceOption else {
             return EncodeCommand.encodeJSON(operands, maximumLength: maximumLength, arguments)
         }

@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 import TCFJSON
 import TCStringToolSupport
@@ -57,6 +58,73 @@ enum EncodeCommand {
             Terminal.err(Terminal.message(error))
             return Terminal.failure
         }
+    }
+
+    /// `encode --section`: reads `{"fields": {...}}` (the object `decode --section` prints; `id`,
+    /// `name` and `value` may be there and are not read) and prints the section's canonical text.
+    static func encodeSection(_ id: Int, _ paths: [String], _ arguments: Arguments) -> Int32 {
+        guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
+        let source = paths.first ?? "-"
+        let text =
+            source.trimmedASCII.hasPrefix("{")
+            ? source : source == "-" ? Terminal.readAll() : Terminal.contents(of: source)
+        do {
+            let json = try JSON(parsing: text)
+            guard case .object(let members) = json, let fields = json["fields"], case .object(let pairs) = fields else {
+                throw SectionInputError(message: "the input is not an object with \"fields\": {...}")
+            }
+            if let key = members.map(\.0).first(where: { !["id", "name", "value", "fields"].contains($0) }) {
+                throw SectionInputError(message: "unknown key \(key)")
+            }
+            var values: [String: GPPValue] = [:]
+            for (key, value) in pairs {
+                guard let converted = try gppValue(value, key) else { continue }
+                values[key] = converted
+            }
+            Terminal.out(try IABGPP.GPPSection(id: id, fields: values).encoded())
+            return 0
+        } catch {
+            Terminal.err(Terminal.message(error))
+            return Terminal.failure
+        }
+    }
+
+    /// A field's JSON as a ``GPPValue`` (`nil` for `null`: the field or sub-section left out).
+    static func gppValue(_ json: JSON, _ key: String) throws -> GPPValue? {
+        switch json {
+        case .null: return nil
+        case .int(let int): return .int(int)
+        case .bool(let flag): return .bool(flag)
+        case .string(let text): return .string(text)
+        case .array(let items):
+            var ints: [Int] = []
+            var records: [GPPRangeRecord] = []
+            for item in items {
+                switch item {
+                case .int(let int): ints.append(int)
+                case .object:
+                    guard case .int(let recordKey)? = item["key"], case .int(let type)? = item["type"],
+                        case .array(let ids)? = item["ids"]
+                    else { throw SectionInputError(message: "\(key): a record is {\"key\", \"type\", \"ids\"}") }
+                    records.append(
+                        GPPRangeRecord(
+                            key: recordKey,
+                            type: type,
+                            ids: ids.compactMap { if case .int(let id) = $0 { id } else { nil } }
+                        )
+                    )
+                default: throw SectionInputError(message: "\(key): a list holds integers or records")
+                }
+            }
+            return records.isEmpty ? .list(ints) : .records(records)
+        case .object: throw SectionInputError(message: "\(key): an object is not a field value")
+        }
+    }
+
+    /// A mistake in `encode --section`'s input.
+    struct SectionInputError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
     }
 
     /// Decodes each TC or GPP string and prints its layout-preserving re-encoding.

@@ -66,8 +66,10 @@ enum Usage {
     static let decode =
         synopsis("decode", DecodeCommand.options) + "\n" + """
               Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
-              "sectionIds", "tcfeuv2", "sections"}. From standard input, one JSON object per line (JSON
-              Lines), {"error": {...}} for a line that does not decode; exit 1 when any did not.
+              "sectionIds", "tcfeuv2", "sections"}, each section {"id", "name", "value", "fields"}
+              (fields: the specification's names, lowercase first letter; gpc null without the GPC
+              sub-section). From standard input, one JSON object per line (JSON Lines),
+              {"error": {...}} for a line that does not decode; exit 1 when any did not.
 
             """ + table(DecodeCommand.options) + "\n" + inputNote()
 

@@ -11,6 +11,19 @@ import Testing
         #expect(ids == Set([5, 6] + Array(7...27)))
     }
 
+    /// A bare section decodes alone to what the whole string holds, and its name maps back to its id.
+    @Test(arguments: SectionVector.all)
+    func sectionAloneByName(_ vector: SectionVector) throws {
+        let gpp = try GPPString(encoded: vector.gpp)
+        let text = String(vector.gpp.split(separator: "~")[1])
+        let alone = try GPPSection(id: vector.sectionId, encoded: text)
+        #expect(alone == gpp.sections[0])
+        #expect(try alone.encoded(.preservingLayout) == text)
+        let name = try #require(alone.name)
+        #expect(GPPSection.id(named: name) == vector.sectionId)
+        #expect(alone.fields?.map(\.key).first == "version")
+    }
+
     @Test(arguments: SectionVector.all)
     func decodes(_ vector: SectionVector) throws {
         let gpp = try GPPString(encoded: vector.gpp)

@@ -22,3 +22,124 @@ import Testing
         #expect(try CommandLineTool.run(["decode", "DBABM"]).stderr.contains("unsupportedVersion"))
     }
 }
+
+/// `tcstring decode` gives each GPP section its API prefix and its fields, for every vector of
+/// `Fixtures/gpp/sections.tsv` (fields worked out from the specification's tables).
+@Suite struct GPPSectionFieldsCommandTests {
+    struct Vector: Sendable, CustomTestStringConvertible {
+        let name: String
+        let gpp: String
+        let sectionId: Int
+        let fields: String
+        var testDescription: String { name }
+    }
+
+    static let vectors: [Vector] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/gpp/sections.tsv")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map { line in
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return Vector(name: columns[0], gpp: columns[1], sectionId: Int(columns[2]) ?? -1, fields: columns[3])
+        }
+    }()
+
+    /// Entry `index` of a decode's `"sections"`.
+    static func section(_ json: JSON, _ index: Int) -> JSON? {
+        guard case .array(let sections)? = json["sections"], index < sections.count else { return nil }
+        return sections[index]
+    }
+
+    @Test func vectorsAreLoaded() { #expect(Self.vectors.count >= 40) }
+
+    @Test(arguments: vectors) func sectionHasNameAndFields(_ vector: Vector) throws {
+        let output = try CommandLineTool.run(["decode", vector.gpp])
+        #expect(output.status == 0)
+        let section = Self.section(try JSON(parsing: output.stdout), 0)
+        #expect(section?["id"] == .int(vector.sectionId))
+        // The vector's name starts with the section's API prefix (`usnat-v1-…`).
+        #expect(section?["name"] == .string(String(vector.name.prefix { $0 != "-" })))
+        #expect(section?["value"] == .string(String(vector.gpp.split(separator: "~")[1])))
+        #expect(section?["fields"] == (try JSON(parsing: vector.fields)))
+    }
+
+    @Test func tcfEuV2FieldsAreItsDecodeSchema() throws {
+        let output = try CommandLineTool.run(["decode", "DBACNY~" + GPPCommandTests.tcfSection + "~1YNN"])
+        let json = try JSON(parsing: output.stdout)
+        #expect(Self.section(json, 0)?["name"] == .string("tcfeuv2"))
+        #expect(Self.section(json, 0)?["fields"] == json["tcfeuv2"])
+        #expect(Self.section(json, 1)?["name"] == .string("uspv1"))
+        #expect(
+            Self.section(json, 1)?["fields"]
+                == (try JSON(parsing: #"{"version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}"#))
+        )
+        // A section IABGPP refuses has its name and no fields; an id it does not decode (1) neither.
+        let refused = try JSON(parsing: CommandLineTool.run(["decode", "DBABjw~a~b"]).stdout)
+        #expect(Self.section(refused, 0)?["name"] == .string("tcfcav1"))
+        #expect(Self.section(refused, 0)?["fields"] == .null)
+        let unknown = try JSON(parsing: CommandLineTool.run(["decode", "DBABY~abc"]).stdout)
+        #expect(unknown["sectionIds"] == .ids([1]))
+        #expect(Self.section(unknown, 0)?["name"] == .null)
+        #expect(Self.section(unknown, 0)?["fields"] == .null)
+    }
+}
+
+/// `tcstring decode --section NAME STRING`: one bare section.
+@Suite struct DecodeSectionCommandTests {
+    @Test(arguments: GPPSectionFieldsCommandTests.vectors)
+    func bareSectionIsTheEntryOfItsString(_ vector: GPPSectionFieldsCommandTests.Vector) throws {
+        let whole = try JSON(parsing: CommandLineTool.run(["decode", vector.gpp]).stdout)
+        let name = String(vector.name.prefix { $0 != "-" })
+        let text = String(vector.gpp.split(separator: "~")[1])
+        let output = try CommandLineTool.run(["decode", "--section", name, text])
+        #expect(output.status == 0)
+        #expect(try JSON(parsing: output.stdout) == GPPSectionFieldsCommandTests.section(whole, 0))
+    }
+
+    @Test func refusesBadSectionsAndNames() throws {
+        let bad = try CommandLineTool.run(["decode", "--section", "usnat", "BVQ+AAAAAg"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("invalidCharacter"))
+        #expect(bad.stderr.contains("character 4"))
+        let unknown = try CommandLineTool.run(["decode", "--section", "usxx", "BVQqAAAAAg"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("usnat"))
+        let lines = try CommandLineTool.run(["decode", "--section", "usnat", "-"], stdin: "BVQqAAAAAg\nBAAAAAAAAg\n")
+        #expect(lines.stdout.split(separator: "\n").count == 2)
+    }
+}
+
+/// `tcstring encode --section NAME`: a section from its fields.
+@Suite struct EncodeSectionCommandTests {
+    /// decode --section → encode --section → decode --section gives the same fields.
+    @Test(arguments: GPPSectionFieldsCommandTests.vectors)
+    func fieldsRoundTrip(_ vector: GPPSectionFieldsCommandTests.Vector) throws {
+        let name = String(vector.name.prefix { $0 != "-" })
+        let text = String(vector.gpp.split(separator: "~")[1])
+        let decoded = try CommandLineTool.run(["decode", "--section", name, text]).stdout
+        let encoded = try CommandLineTool.run(["encode", "--section", name, "-"], stdin: decoded)
+        #expect(encoded.status == 0)
+        let again = try CommandLineTool.run([
+            "decode", "--section", name, encoded.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+        ])
+        #expect(try JSON(parsing: again.stdout)["fields"] == (try JSON(parsing: decoded)["fields"]))
+    }
+
+    @Test func leftOutFieldsTakeDefaultsAndGPCIsAbsent() throws {
+        let output = try CommandLineTool.run([
+            "encode", "--section", "usnat", #"{"fields":{"version":1,"saleOptOut":1}}"#,
+        ])
+        #expect(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "BAAQAAAAAA")
+        let fields = try JSON(parsing: CommandLineTool.run(["decode", "--section", "usnat", "BAAQAAAAAA"]).stdout)[
+            "fields"
+        ]
+        #expect(fields?["saleOptOut"] == .int(1))
+        #expect(fields?["sharingNotice"] == .int(0))
+        #expect(fields?["gpc"] == .null)
+        let gpc = try CommandLineTool.run(["encode", "--section", "usnat", #"{"fields":{"gpc":true}}"#])
+        #expect(gpc.stdout.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(".Y"))
+        let bad = try CommandLineTool.run(["encode", "--section", "usnat", #"{"fields":{"bogus":1}}"#])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("bogus"))
+    }
+}

@@ -65,9 +65,10 @@ struct GPPBitReader {
 
     /// Writes the bits of `bytes` into `buffer` (zeroed, room for every bit), and returns the
     /// index of the first byte outside the alphabet, or -1.
-    private static func translate(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt64>)
-        -> Int
-    {
+    private static func translate(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        into buffer: UnsafeMutableBufferPointer<UInt64>
+    ) -> Int {
         var word: UInt64 = 0
         var filled = 0
         var next = 0
