@@ -22,8 +22,7 @@ extension USSection {
         }
         self.definition = definition
         var parts = GPPParts(text.utf8, separator: UInt8(ascii: "."), start: start)
-        var layouts: [GPPPartLayout] = []
-        layouts.reserveCapacity(parts.count)
+        var layouts = GPPPartLayouts()
         var first = try parts.reader(sectionId: id)
         var subsectionParts = 1..<parts.count
         var listed: [Int]?
@@ -110,8 +109,8 @@ extension USSection {
         if style == .preservingLayout, let decoded, decoded.model == model { return decoded.text }
         let id = definition.id
         func partLayout(_ index: Int) -> GPPPartLayout? {
-            guard style == .preservingLayout, let parts = decoded?.parts, index < parts.count else { return nil }
-            return parts[index]
+            guard style == .preservingLayout else { return nil }
+            return decoded?.parts[index]
         }
         let table = coreFields
         guard !table.isEmpty, definition.style == .mspa || layout == .classic,

@@ -41,7 +41,7 @@ public struct USSection: Sendable, Hashable {
         var text: String
         var model: Model
         /// Each part's layout, by `.` position (0 the first part).
-        var parts: [GPPPartLayout]
+        var parts: GPPPartLayouts
     }
 
     /// The value without what it keeps of the string it came from.

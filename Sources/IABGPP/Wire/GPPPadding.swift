@@ -58,3 +58,39 @@ public enum GPPEncodingStyle: Sendable, Hashable {
     /// the decoder accepts comes back byte for byte.
     case preservingLayout
 }
+
+/// Each part's layout by `.` position, the first four held inline (every US section has at most
+/// three parts), any further in one array: keeping a decoded section's layouts allocates nothing.
+struct GPPPartLayouts: Sendable, Hashable {
+    private var first: GPPPartLayout?
+    private var second: GPPPartLayout?
+    private var third: GPPPartLayout?
+    private var fourth: GPPPartLayout?
+    private var more: [GPPPartLayout] = []
+    /// The number of layouts.
+    private(set) var count = 0
+
+    init() {}
+
+    mutating func append(_ layout: GPPPartLayout) {
+        switch count {
+        case 0: first = layout
+        case 1: second = layout
+        case 2: third = layout
+        case 3: fourth = layout
+        default: more.append(layout)
+        }
+        count += 1
+    }
+
+    /// The layout of part `index`, `nil` past the end.
+    subscript(index: Int) -> GPPPartLayout? {
+        switch index {
+        case 0: first
+        case 1: second
+        case 2: third
+        case 3: fourth
+        default: index < count ? more[index - 4] : nil
+        }
+    }
+}
