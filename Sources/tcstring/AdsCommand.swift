@@ -129,6 +129,7 @@ enum AdsCommand {
         case .usPrivacyOptOut(let usPrivacy):
             return .object([("reason", .string("usPrivacyOptOut")), ("usPrivacy", .string(usPrivacy))])
         case .restrictedDataProcessing: return .object([("reason", .string("restrictedDataProcessing"))])
+        case .gppStringUnreadable: return .object([("reason", .string("gppStringUnreadable"))])
         case .missingPurposes(let mode, let purposes):
             let rows = purposes.map { missing in
                 JSON.object([
