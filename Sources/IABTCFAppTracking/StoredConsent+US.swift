@@ -27,10 +27,14 @@ extension StoredConsent {
     /// states' provisions require that Global Privacy Control (GPC) signals opt the user out of
     /// Ad Targeting, Sale, or Share of data", AdMob help, "Restricted data processing settings"),
     /// and section 6's `OptOutSale` `Y`; then ``usPrivacyString`` with OptOutSale `Y`. A GPP string
-    /// that does not decode records no opt-out (Google's SDK cannot read it either).
+    /// that does not decode gives `gppStringUnreadable`: the choice cannot be read, so it fails safe
+    /// as an opt-out.
     public var usOptOuts: [AdServingReason] {
         var reasons: [AdServingReason] = []
-        if let text = gppString, let gpp = try? IABGPP.GPPString(encoded: text) {
+        if let text = gppString {
+            guard let gpp = try? IABGPP.GPPString(encoded: text) else {
+                return [.gppStringUnreadable] + usPrivacyOptOuts
+            }
             let inForce = gppSectionIds.map(Set.init)
             for section in gpp.sections where inForce?.contains(section.id) ?? true {
                 let readByGoogle = Self.googleReadUSSections.contains(section.id)
@@ -52,11 +56,15 @@ extension StoredConsent {
                 }
             }
         }
-        if let usPrivacy = usPrivacyString, let usp = try? USPrivacySection(encoded: usPrivacy), usp.optOutSale == .yes
-        {
-            reasons.append(.usPrivacyOptOut(usPrivacy: usPrivacy))
-        }
-        return reasons
+        return reasons + usPrivacyOptOuts
+    }
+
+    /// ``usPrivacyString`` opting out of sale, as a reason.
+    private var usPrivacyOptOuts: [AdServingReason] {
+        guard let usPrivacy = usPrivacyString, let usp = try? USPrivacySection(encoded: usPrivacy),
+            usp.optOutSale == .yes
+        else { return [] }
+        return [.usPrivacyOptOut(usPrivacy: usPrivacy)]
     }
 
     /// Which ads where the GDPR does not apply (``gdprApplies`` false): `personalized`

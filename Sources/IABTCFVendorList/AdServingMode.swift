@@ -91,6 +91,10 @@ public enum AdServingReason: Sendable, Hashable {
     case usPrivacyOptOut(usPrivacy: String)
     /// `gad_rdp` is set: the app asked Google for restricted data processing, non-personalized ads.
     case restrictedDataProcessing
+    /// Where the GDPR does not apply, the stored GPP string does not decode: whether the person
+    /// opted out cannot be read, so the answer fails safe as an opt-out would (non-personalized
+    /// ads, no trackers).
+    case gppStringUnreadable
 }
 
 /// The answer to "may I request ads from this vendor, and which kind?"

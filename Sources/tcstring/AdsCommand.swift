@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
@@ -91,6 +92,8 @@ enum AdsCommand {
                     guard gpp.tcfEuV2 != nil else { throw TCStringError(.missingTCFSection) }
                     answer = AdServing(vendor: id, mode: .none, reasons: [.tcfOnlyInGPP])
                 } else {
+                    // A US section that does not decode is an error, never "no opt-out".
+                    _ = try IABGPP.GPPString(encoded: input.text, maximumLength: decoding.options.maximumLength)
                     answer = stored.usAdServing(vendor: id)
                 }
             }
@@ -126,6 +129,7 @@ enum AdsCommand {
         case .usPrivacyOptOut(let usPrivacy):
             return .object([("reason", .string("usPrivacyOptOut")), ("usPrivacy", .string(usPrivacy))])
         case .restrictedDataProcessing: return .object([("reason", .string("restrictedDataProcessing"))])
+        case .gppStringUnreadable: return .object([("reason", .string("gppStringUnreadable"))])
         case .missingPurposes(let mode, let purposes):
             let rows = purposes.map { missing in
                 JSON.object([

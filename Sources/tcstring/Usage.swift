@@ -227,6 +227,8 @@ enum Usage {
                   app sets gad_rdp itself
                 {"reason": "usPrivacyOptOut", "usPrivacy"}  --us-privacy opts out of sale (1YYN)
                 {"reason": "restrictedDataProcessing"}  --gad-rdp
+                {"reason": "gppStringUnreadable"}  a stored GPP string that does not decode (from
+                  tcstring inapp's key file): treated as an opt-out
               A GPP string stands for IABGPP_HDR_GppString: where the GDPR does not apply (the
               default for a GPP string without section 2) its US sections in force decide.
               A string that does not decode gives {"error": {...}} and exit 1.

@@ -129,4 +129,14 @@ import Testing
             #expect(Self.step(stored, flow).adServing == AdServing(vendor: 755, mode: .none, reasons: [.tcfOnlyInGPP]))
         }
     }
+
+    /// A stored GPP string that does not decode cannot say the person did not opt out: the
+    /// answer fails safe as an opt-out (non-personalized ads, no trackers).
+    @Test func anUnreadableGPPStringFailsSafe() {
+        let stored = Self.outside(gpp: "DBABL~BVQqAAAAAgZZZ", sid: [7])
+        #expect(stored.usOptOuts == [.gppStringUnreadable])
+        let step = Self.step(stored, ConsentFlow(strategy: .cmpFirst))
+        #expect(step.adServing?.mode == .nonPersonalized && !step.decision.trackersAllowed)
+    }
+
 }

@@ -77,6 +77,26 @@ import Testing
         }
     }
 
+    /// A US CMP writes only GPP keys (and `IABUSPrivacy_String`): each change yields, and the
+    /// element carries what the US answer reads.
+    @Test func gppAndUSKeysYield() async {
+        let clock = ManualClock()
+        await withFreshDefaults { defaults in
+            let (collected, task) = Self.changes(defaults, on: clock)
+            defer { task.cancel() }
+            defaults.set("DBABL~BVQqAAAAAg", forKey: InAppKeys.gppString)
+            defaults.set("7", forKey: InAppKeys.gppSectionIds)
+            NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+            #expect(await clock.run { collected.values.count >= 1 })
+            #expect(collected.values.first?.gppString == "DBABL~BVQqAAAAAg")
+            defaults.set("1YYN", forKey: InAppKeys.usPrivacyString)
+            NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+            #expect(await clock.run { collected.values.count >= 2 })
+            #expect(collected.values.count == 2)
+            #expect(collected.values.last?.usPrivacyString == "1YYN")
+        }
+    }
+
     @Test func otherKeysDoNotYield() async throws {
         let clock = ManualClock()
         await withFreshDefaults { defaults in
