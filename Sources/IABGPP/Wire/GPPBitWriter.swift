@@ -59,14 +59,27 @@ struct GPPBitWriter {
             )
         }
         while all.count < total { all.append(0, min(total - all.count, 57)) }
-        return String(unsafeUninitializedCapacity: total / 6) { buffer in
-            for index in 0..<total / 6 {
-                var value = 0
-                for bit in index * 6..<index * 6 + 6 { value = value << 1 | all.bit(bit) }
-                buffer[index] = Self.alphabet[value]
-            }
-            return total / 6
+        let length = total / 6
+        // Before macOS 11, iOS 14, tvOS 14 and watchOS 7 (no `String(unsafeUninitializedCapacity:)`)
+        // the characters go to a temporary buffer, then into the string with one UTF-8 copy.
+        if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+            return String(unsafeUninitializedCapacity: length) { all.writeCharacters(into: $0) }
         }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+            let count = all.writeCharacters(into: buffer)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
+    }
+
+    /// Writes the bits as base64url characters into `buffer` (six bits a character); returns the count.
+    private func writeCharacters(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let length = count / 6
+        for index in 0..<length {
+            var value = 0
+            for bit in index * 6..<index * 6 + 6 { value = value << 1 | self.bit(bit) }
+            buffer[index] = Self.alphabet[value]
+        }
+        return length
     }
 
     /// 6-bit value → base64url byte.
