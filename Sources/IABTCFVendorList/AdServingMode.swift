@@ -162,7 +162,7 @@ extension TCString {
     /// The rules, in order:
     /// 1. Where the GDPR does not apply (`gdprApplies` false), the TC string does not limit the
     ///    mode: ``AdServingMode/personalized`` with ``AdServingReason/gdprDoesNotApply``.
-    /// 2. A Created or LastUpdated after the day after `today` (``IABTCF/TCString/isFutureDated(on:)``,
+    /// 2. A Created or LastUpdated after the day after `today` (`TCString.isFutureDated(on:)`,
     ///    one day of clock skew allowed) gives ``AdServingMode/none`` with
     ///    ``AdServingReason/futureDated(created:lastUpdated:today:)``, whatever `maximumAge`: the
     ///    string records no choice the person has made yet, as every consent flow reads it.

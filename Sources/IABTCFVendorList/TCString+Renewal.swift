@@ -90,7 +90,7 @@ extension TCString {
     ///   - maximumAge: days a choice is kept (``commonMaximumAge``: about 13 months); `nil`: no limit.
     ///
     /// A TcfPolicyVersion older than the list's is ``RenewalReason/policyVersion(string:list:)``;
-    /// a Created or LastUpdated after the day after `today` (``IABTCF/TCString/isFutureDated(on:)``)
+    /// a Created or LastUpdated after the day after `today` (`TCString.isFutureDated(on:)`)
     /// is ``RenewalReason/futureDated(created:lastUpdated:today:)``, whatever `maximumAge`.
     /// The App Tracking Transparency flows treat a non-empty answer as an expired choice
     /// (`ConsentState.expired`): the CMP shows again.
