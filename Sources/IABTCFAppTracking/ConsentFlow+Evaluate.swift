@@ -73,16 +73,16 @@ public struct StoredConsent: Sendable, Hashable {
 extension StoredConsent {
     /// Which ads from what is stored, as ``ConsentFlow/Step/adServing`` answers before any
     /// rejection: where the GDPR applies (or is undetermined), the TC string Google reads
-    /// (`IABTCF_TCString`) by `TCString.adServing(vendor:gdprApplies:today:maximumAge:)`, `nil` when
-    /// none decodes or it is dated in the future, and `none` with
-    /// `tcfOnlyInGPP` when the only TC string is inside GPP; where it does not
-    /// apply, ``usAdServing(vendor:)``.
+    /// (`IABTCF_TCString`) by `TCString.adServing(vendor:gdprApplies:today:maximumAge:)` (`none`
+    /// with `futureDated` for a string dated in the future: no choice yet), `nil` when none
+    /// decodes, and `none` with `tcfOnlyInGPP` when the only TC string is inside GPP; where it does
+    /// not apply, ``usAdServing(vendor:)``.
     public func adServing(
         vendor: Int = TCString.googleVendorId,
         today: Timestamp,
         maximumAge: Int? = TCString.commonMaximumAge
     ) -> AdServing? {
-        let decoded = tcString.flatMap { try? TCString(encoded: $0) }.flatMap { $0.isFutureDated(on: today) ? nil : $0 }
+        let decoded = tcString.flatMap { try? TCString(encoded: $0) }
         return adServing(of: decoded, vendor: vendor, today: today, maximumAge: maximumAge)
     }
 
@@ -207,8 +207,8 @@ extension ConsentFlow {
         var decision = evaluate(input)
         decision.applyUSOptOuts(of: stored, gdprApplies: input.gdprApplies)
         var rewritten: String?
-        // A string dated in the future records no choice: nothing to request ads with either.
-        var kept = decoded.flatMap { $0.isFutureDated(on: today) ? nil : $0 }
+        // A string dated in the future records no choice: its ad answer is none (futureDated).
+        var kept = decoded
         // Only a current choice is rewritten, and with its own dates: an expired one waits for the
         // CMP, so a rejection never makes a choice younger than the person's last answer.
         let current = stringConsent.map { !$0.needsCMP } ?? false

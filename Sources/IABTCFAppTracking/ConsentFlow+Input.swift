@@ -241,9 +241,10 @@ extension ConsentFlow {
         public var storedStringError: TCStringError?
         /// May ads be requested from ``ConsentFlow/adVendor`` now, and which kind: Google's ad serving
         /// mode for the string the app keeps after this step (``rewrittenTCString`` when there is one,
-        /// else the stored string), with the flow's ``ConsentFlow/maximumAge``. `nil` when no string
-        /// is stored, it does not decode, or it is dated in the future (`TCString.isFutureDated(on:)`:
-        /// no choice) and the GDPR applies; where it does not apply,
+        /// else the stored string), with the flow's ``ConsentFlow/maximumAge``: `none` with the reason
+        /// `futureDated` for a string dated in the future (`TCString.isFutureDated(on:)`: no choice
+        /// yet). `nil` when no string is stored or it does not decode and the GDPR applies; where it
+        /// does not apply,
         /// `personalized` with the reason `gdprDoesNotApply` whatever is stored.
         public var adServing: AdServing?
     }

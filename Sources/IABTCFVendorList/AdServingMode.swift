@@ -14,7 +14,7 @@ public enum AdServingMode: String, Sendable, Hashable, CaseIterable {
     /// Technical ad delivery: ads "when consent and legitimate interest are not present for
     /// non-special purposes", relying on Special Purpose 2.
     case technical
-    /// No ads: the string is too old, the vendor was not disclosed to the user, or where the GDPR
+    /// No ads: the string is too old or dated in the future, the vendor was not disclosed to the user, or where the GDPR
     /// applies the only TC string is one Google does not read (inside GPP).
     case none
 }
@@ -68,6 +68,15 @@ public enum AdServingReason: Sendable, Hashable {
     /// The choice (LastUpdated) is more than `maximumAge` days old on the day asked about: Google
     /// "will not serve ads" on it.
     case expired(lastUpdated: Timestamp, ageInDays: Int, maximumAge: Int)
+    /// Created or LastUpdated falls after the day after `today`, the day asked about (midnight UTC;
+    /// one day of clock skew is allowed, `TCString.allowedClockSkewDays`): the string records no
+    /// choice the person has made yet, and Google cannot serve ads on a choice that has not happened.
+    /// Both fields date the person's answer (IAB Tech Lab, *Transparency and Consent String with
+    /// Global Vendor & CMP List Formats*, Core String table): Created "should not be changed unless
+    /// a new TCString is created from scratch", LastUpdated "Must be updated any time a value is
+    /// changed", and since IAB Europe's 2022 change "The Created and LastUpdated fields will have
+    /// the same value", the day of that answer.
+    case futureDated(created: Timestamp, lastUpdated: Timestamp, today: Timestamp)
     /// The string's Disclosed Vendors segment lacks the vendor: the vendor is allowed nothing, not
     /// even the special purposes limited ads and technical ad delivery rest on.
     case notDisclosed
@@ -157,19 +166,23 @@ extension TCString {
     /// The rules, in order:
     /// 1. Where the GDPR does not apply (`gdprApplies` false), the TC string does not limit the
     ///    mode: ``AdServingMode/personalized`` with ``AdServingReason/gdprDoesNotApply``.
-    /// 2. A LastUpdated more than `maximumAge` days before `today` gives ``AdServingMode/none``
+    /// 2. A Created or LastUpdated after the day after `today` (`TCString.isFutureDated(on:)`,
+    ///    one day of clock skew allowed) gives ``AdServingMode/none`` with
+    ///    ``AdServingReason/futureDated(created:lastUpdated:today:)``, whatever `maximumAge`: the
+    ///    string records no choice the person has made yet, as every consent flow reads it.
+    /// 3. A LastUpdated more than `maximumAge` days before `today` gives ``AdServingMode/none``
     ///    (Google, "Troubleshooting IAB EU TCF v2.2 implementation": "If the consent decision is
     ///    more than 13 months old, the TC string will no longer be considered valid by Google and
     ///    Google will not serve ads to that user").
-    /// 3. A vendor absent from a present Disclosed Vendors segment gives ``AdServingMode/none``
+    /// 4. A vendor absent from a present Disclosed Vendors segment gives ``AdServingMode/none``
     ///    (``isUndisclosed(vendor:)``): TCF 2.3 allows it nothing.
-    /// 4. Otherwise the first of personalized, non-personalized and limited whose
+    /// 5. Otherwise the first of personalized, non-personalized and limited whose
     ///    ``AdServingMode/requirements`` the string meets; a purpose counts only as
     ///    ``basicPermission(vendor:purpose:)`` answers it for the vendor: the purpose's bit and
     ///    the vendor's own consent or legitimate-interest bit ("Both purposes consent and vendor
     ///    consent are required for any vendor, such as Google, to serve appropriate ads"), and the
     ///    publisher's restrictions. A row that needs consent is not met on legitimate interest.
-    /// 5. When none is met, ``AdServingMode/technical``: it needs no purpose, only Special Purpose 2.
+    /// 6. When none is met, ``AdServingMode/technical``: it needs no purpose, only Special Purpose 2.
     ///
     /// - Parameters:
     ///   - vendor: the vendor id (default Google, 755).
@@ -187,6 +200,9 @@ extension TCString {
             AdServing(vendor: vendor, mode: mode, reasons: reasons)
         }
         guard gdprApplies else { return .outsideGDPR(vendor: vendor) }
+        if isFutureDated(on: today) {
+            return answer(.none, [.futureDated(created: created, lastUpdated: lastUpdated, today: today.startOfDay)])
+        }
         if let maximumAge {
             let age = ageInDays(on: today)
             if age > maximumAge {

@@ -13,6 +13,10 @@ public enum RenewalReason: Sendable, Hashable {
     case policyVersion(string: Int, list: Int)
     /// The choice (its LastUpdated) is more than `maximumAge` days old on `today`.
     case expired(lastUpdated: Timestamp, ageInDays: Int, maximumAge: Int)
+    /// Created or LastUpdated falls after the day after `today` (midnight UTC; one day of clock skew
+    /// is allowed, `TCString.allowedClockSkewDays`): the string records no choice the person has
+    /// made yet, so the CMP asks (`TCString.isFutureDated(on:)`).
+    case futureDated(created: Timestamp, lastUpdated: Timestamp, today: Timestamp)
 }
 
 /// What one vendor's declarations gained between two vendor lists.
@@ -85,7 +89,9 @@ extension TCString {
     ///     day of `today` is ``RenewalReason/expired(lastUpdated:ageInDays:maximumAge:)``.
     ///   - maximumAge: days a choice is kept (``commonMaximumAge``: about 13 months); `nil`: no limit.
     ///
-    /// A TcfPolicyVersion older than the list's is ``RenewalReason/policyVersion(string:list:)``.
+    /// A TcfPolicyVersion older than the list's is ``RenewalReason/policyVersion(string:list:)``;
+    /// a Created or LastUpdated after the day after `today` (`TCString.isFutureDated(on:)`)
+    /// is ``RenewalReason/futureDated(created:lastUpdated:today:)``, whatever `maximumAge`.
     /// The App Tracking Transparency flows treat a non-empty answer as an expired choice
     /// (`ConsentState.expired`): the CMP shows again.
     public func renewal(
@@ -98,6 +104,9 @@ extension TCString {
         var reasons: [RenewalReason] = []
         if let gvl {
             reasons = listReasons(against: gvl, previous: previous, shownVendors: shownVendors)
+        }
+        if isFutureDated(on: today) {
+            reasons.append(.futureDated(created: created, lastUpdated: lastUpdated, today: today.startOfDay))
         }
         if let maximumAge, isExpired(on: today, maximumAge: maximumAge) {
             reasons.append(.expired(lastUpdated: lastUpdated, ageInDays: ageInDays(on: today), maximumAge: maximumAge))

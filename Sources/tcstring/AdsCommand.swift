@@ -120,6 +120,11 @@ enum AdsCommand {
                 ("reason", .string("expired")), ("lastUpdated", .string(lastUpdated.description)),
                 ("ageDays", .int(age)), ("maxAgeDays", .int(maximumAge)),
             ])
+        case .futureDated(let created, let lastUpdated, let today):
+            return .object([
+                ("reason", .string("futureDated")), ("created", .string(created.description)),
+                ("lastUpdated", .string(lastUpdated.description)), ("today", .string(today.description)),
+            ])
         case .tcfOnlyInGPP: return .object([("reason", .string("tcfOnlyInGPP"))])
         case .usOptOut(let sectionId, let section, let field, let readByGoogle):
             return .object([

@@ -113,6 +113,11 @@ enum RenewCommand {
                 ("reason", .string("expired")), ("lastUpdated", .string(lastUpdated.description)),
                 ("ageDays", .int(age)), ("maxAgeDays", .int(maximumAge)),
             ])
+        case .futureDated(let created, let lastUpdated, let today):
+            return .object([
+                ("reason", .string("futureDated")), ("created", .string(created.description)),
+                ("lastUpdated", .string(lastUpdated.description)), ("today", .string(today.description)),
+            ])
         }
     }
 }

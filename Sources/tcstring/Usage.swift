@@ -191,8 +191,7 @@ enum Usage {
               when nothing changes or the choice is expired or dated in the future), statusChanged,
               rejectPurposes, rejectSpecialFeatures, rejectVendors, attRequestableFrom (the first day
               ATT may be requested, "YYYY-MM-DD", or null), adServing (what tcstring ads prints for
-              the string kept, vendor 755; null without a string or with one dated in the future
-              where the GDPR applies).
+              the string kept, vendor 755; null without a string where the GDPR applies).
               T (our strategies): \(ATTStrategy.allCases.map(\.rawValue).joined(separator: ", ")).
               FLOW (a guide's flow, literally): didomi-att-first, didomi-cmp-first, pubconsent-att-first,
                 pubconsent-cmp-first, consentmanager, onesecondbefore-att-first,
@@ -214,6 +213,8 @@ enum Usage {
               "technical" | "none", "reasons": [...]}, each reason why the mode is not a better one:
                 {"reason": "gdprDoesNotApply"}  the TC string does not limit the mode
                 {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+                {"reason": "futureDated", "created", "lastUpdated", "today"}  Created or LastUpdated
+                  after the day after --today: no choice yet
                 {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
                 {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
                   what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
@@ -246,6 +247,8 @@ enum Usage {
                   legIntPurposes: on legitimate interest or flexible)
                 {"reason": "policyVersion", "string": N, "list": N}  TcfPolicyVersion below the list's
                 {"reason": "expired", "lastUpdated", "ageDays", "maxAgeDays"}  LastUpdated too old
+                {"reason": "futureDated", "created", "lastUpdated", "today"}  Created or LastUpdated
+                  after the day after --today: no choice yet
               Exit 0 whether or not to renew, 1 for a string that does not decode.
 
             """ + table(RenewCommand.options) + "\n" + inputNote()

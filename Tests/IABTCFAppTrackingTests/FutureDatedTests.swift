@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Issue 46, item 6: every flow treats a string dated in the future as no choice: the CMP asks, no
-/// tracker starts, nothing is rewritten and no ads are requested on it.
+/// tracker starts, nothing is rewritten and no ads are requested on it (`none`, `futureDated`).
 @Suite struct FutureDatedTests {
     static let today = Timestamp(iso8601: "2026-11-27")!
 
@@ -24,7 +24,10 @@ import Testing
                 let nothing = flow.evaluate(status: status, stored: StoredConsent(tcString: nil), today: Self.today)
                 #expect(step.consent == ConsentState.none, "\(flow.rules) \(day) \(status)")
                 #expect(step.decision == nothing.decision, "\(flow.rules) \(day) \(status)")
-                #expect(step.rewrittenTCString == nil && step.adServing == nil)
+                #expect(step.rewrittenTCString == nil, "\(flow.rules) \(day) \(status)")
+                #expect(step.adServing == tc.adServing(vendor: flow.adVendor, today: Self.today))
+                #expect(step.adServing?.mode == AdServingMode.none)
+                #expect(step.adServing == stored.adServing(vendor: flow.adVendor, today: Self.today))
                 #expect(!step.decision.trackersAllowed && !step.decision.idfaAllowed)
             }
         }

@@ -226,6 +226,33 @@ import Testing
         #expect(tc.adServing(today: Self.day, maximumAge: 0).mode == .none)
     }
 
+    /// Issue 46, item 6: a Created or LastUpdated after the day after today (one day of clock skew,
+    /// `TCString.allowedClockSkewDays`) records no choice the person made: no ads, whatever the
+    /// bits and whatever the maximum age; tomorrow is still a choice.
+    @Test func aFutureDateGivesNoAds() throws {
+        let (consent, li) = Self.meeting(.personalized, onLegitimateInterest: false)
+        let late = Timestamp(iso8601: "2026-11-25T18:00:00Z")!  // Self.day, late in the day
+        for (created, lastUpdated) in [("2099-01-01", "2099-01-01"), ("2026-11-20", "2026-11-27"), ("2026-11-27", nil)]
+        {
+            let tc = try Self.string(vendor: 755, consent: consent, legitimateInterest: li) {
+                $0.created = Timestamp(iso8601: created)!
+                $0.lastUpdated = Timestamp(iso8601: lastUpdated ?? "2026-11-20")!
+            }
+            let expected = AdServing(
+                vendor: 755,
+                mode: .none,
+                reasons: [.futureDated(created: tc.created, lastUpdated: tc.lastUpdated, today: Self.day)]
+            )
+            #expect(tc.adServing(today: late) == expected, "\(created) \(String(describing: lastUpdated))")
+            #expect(tc.adServing(today: late, maximumAge: nil) == expected)
+            #expect(tc.adServing(gdprApplies: false, today: late).mode == .personalized)
+        }
+        let tomorrow = try Self.string(vendor: 755, consent: consent, legitimateInterest: li) {
+            $0.lastUpdated = Timestamp(iso8601: "2026-11-26")!
+        }
+        #expect(tomorrow.adServing(today: Self.day).mode == .personalized)
+    }
+
     /// Where the GDPR does not apply the TC string does not limit the mode.
     @Test func gdprDoesNotApply() throws {
         let tc = try Self.string(vendor: 755, consent: [], legitimateInterest: []) { $0.disclosedVendors = [1] }

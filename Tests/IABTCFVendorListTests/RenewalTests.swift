@@ -90,6 +90,25 @@ import Testing
         #expect(reasons(afterDays: 5000, maximumAge: nil).isEmpty)
     }
 
+    /// Issue 46, item 6: a string dated after the day after today (one day of clock skew) records
+    /// no choice the person made, so it is renewed, with or without a list or a maximum age.
+    @Test func aFutureDateIsRenewed() throws {
+        let gvl = GVLFixtures.v17
+        let tc = try gvl.tcString(for: .acceptAll, cmp: Self.cmp, day: Self.day2026)
+        let oneDay: Int64 = 864_000
+        let earlier = { (days: Int64) in Timestamp(deciseconds: Self.day2026.deciseconds - days * oneDay) }
+        #expect(tc.renewal(against: gvl, today: earlier(1)).isEmpty)
+        let future = RenewalReason.futureDated(created: Self.day2026, lastUpdated: Self.day2026, today: earlier(2))
+        #expect(tc.renewal(against: gvl, today: Timestamp(deciseconds: earlier(2).deciseconds + 5)) == [future])
+        #expect(tc.renewal(today: earlier(2), maximumAge: nil) == [future])
+        var lastUpdatedOnly = tc
+        lastUpdatedOnly.created = earlier(30)
+        #expect(
+            lastUpdatedOnly.renewal(today: earlier(2))
+                == [.futureDated(created: earlier(30), lastUpdated: Self.day2026, today: earlier(2))]
+        )
+    }
+
     /// Every fixture string against list 17: each reason is there exactly when its condition holds.
     @Test func everyFixtureString() throws {
         let gvl = GVLFixtures.v17

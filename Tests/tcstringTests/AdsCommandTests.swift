@@ -90,6 +90,27 @@ import Testing
         #expect(operand.status == 1 && operandError["error"]?["code"] != nil)
     }
 
+    /// Issue 46, item 6: a string dated after the day after `--today` records no choice: `ads`
+    /// answers none (`futureDated`) and `renew` renews it; the day after `--today` is still fresh.
+    @Test func aFutureDatedString() throws {
+        let acceptAll = try Self.encode(["--accept-all"])  // 2026-11-25
+        let dates =
+            #""created":"2026-11-25T00:00:00.000Z","lastUpdated":"2026-11-25T00:00:00.000Z","today":"2026-11-23T00:00:00.000Z""#
+        #expect(
+            try Self.ads(["--today", "2026-11-23", acceptAll]).stdout
+                == #"{"vendor":755,"mode":"none","reasons":[{"reason":"futureDated","#
+                + dates + "}]}\n"
+        )
+        #expect(
+            try Self.read(try Self.ads(["--today", "2026-11-24", acceptAll]).stdout.dropLast()).mode
+                == .string("personalized")
+        )
+        let renew = try CommandLineTool.run(["renew", "--gvl", Self.v17, "--today", "2026-11-23", acceptAll])
+        #expect(renew.stdout == #"{"renew":true,"reasons":[{"reason":"futureDated","# + dates + "}]}\n")
+        let fresh = try CommandLineTool.run(["renew", "--gvl", Self.v17, "--today", "2026-11-24", acceptAll])
+        #expect(fresh.stdout == #"{"renew":false,"reasons":[]}"# + "\n")
+    }
+
     @Test func flags() throws {
         let acceptAll = try Self.encode(["--accept-all"])
         // 13 months: 2026-11-25 + 396 days is too old.
