@@ -5,8 +5,9 @@
 // flow state (with the EU region, the last ATT answer, an applied rejection), a consent state, `gdprApplies`, an expiry and today; the rest of the input is the
 // stored TC string. For every combination: no trap; the IDFA and trackers are allowed only with
 // `authorized` (or without ATT); a rewritten string decodes, only clears bits (purposes, special
-// features, vendors, publisher purposes; only ones the decision rejects) and changes nothing else
-// but LastUpdated, set to today's UTC day; an unreadable stored string is reported and never rewritten.
+// features, vendors, publisher purposes; only ones the decision rejects) and changes nothing else,
+// its Created and LastUpdated included (a rejection never makes a choice younger); a string dated
+// after today is never rewritten; an unreadable stored string is reported and never rewritten.
 
 import IABTCF
 import IABTCFAppTracking
@@ -61,10 +62,10 @@ func fuzzATT(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let original else { fatalError("a string that does not decode was rewritten") }
     guard let value = try? TCString(encoded: rewritten) else { fatalError("the rewritten string does not decode") }
     checkOnlyClears(original, value, step.decision)
-    require(value.lastUpdated == today.startOfDay, "LastUpdated is not today's UTC day")
+    require(!original.isFutureDated(on: today), "a string dated after today was rewritten")
 }
 
-/// `after` is `before` with bits cleared that `decision` rejects, and LastUpdated changed.
+/// `after` is `before` with bits cleared that `decision` rejects, its dates unchanged.
 private func checkOnlyClears(_ before: TCString, _ after: TCString, _ decision: ConsentFlow.Decision) {
     func subset<S: SmallIDSet>(_ a: S, _ b: S, _ name: String) {
         require(a.intersection(b) == a, "the rewrite set a bit in \(name)")
@@ -108,14 +109,13 @@ private func checkOnlyClears(_ before: TCString, _ after: TCString, _ decision: 
     }
     require((after.publisherTC == nil) == (before.publisherTC == nil), "the rewrite added or dropped Publisher TC")
     var rest = after
-    rest.lastUpdated = before.lastUpdated
     rest.purposeConsents = before.purposeConsents
     rest.purposeLegitimateInterests = before.purposeLegitimateInterests
     rest.specialFeatureOptIns = before.specialFeatureOptIns
     rest.vendorConsents = before.vendorConsents
     rest.vendorLegitimateInterests = before.vendorLegitimateInterests
     rest.publisherTC = before.publisherTC
-    require(rest == before, "the rewrite changed a field other than the rejected bits and LastUpdated")
+    require(rest == before, "the rewrite changed a field other than the rejected bits (its dates included)")
 }
 
 /// Any strategy with any options, or any guide with any overrides.
