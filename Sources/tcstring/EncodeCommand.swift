@@ -40,15 +40,19 @@ enum EncodeCommand {
     /// `tcstring encode`: both modes share one parser (``EncodeChoiceCommand/run(_:)``).
     static func encode(_ arguments: [String]) -> Int32 { EncodeChoiceCommand.run(arguments) }
 
+    /// The JSON text of `encode`'s one operand: the argument itself when it starts with `{`, standard
+    /// input for `-` or no operand, else the file it names.
+    private static func jsonText(_ paths: [String], _ arguments: Arguments) -> String {
+        guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
+        let source = paths.first ?? "-"
+        if source.trimmedASCII.hasPrefix("{") { return source }
+        return source == "-" ? Terminal.readAll() : Terminal.contents(of: source)
+    }
+
     /// Reads one JSON object in the decode schema (from the one path of `paths`, the argument
     /// itself, or standard input) and prints its canonical TC string.
     static func encodeJSON(_ paths: [String], maximumLength: Int, _ arguments: Arguments) -> Int32 {
-        guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
-        let source = paths.first ?? "-"
-        // An argument that starts with `{` is the JSON itself, not a file name.
-        let text =
-            source.trimmedASCII.hasPrefix("{")
-            ? source : source == "-" ? Terminal.readAll() : Terminal.contents(of: source)
+        let text = jsonText(paths, arguments)
         do {
             let json = try JSON(parsing: text)
             let value = try TCString(json: json, today: today())
@@ -63,11 +67,7 @@ enum EncodeCommand {
     /// `encode --section`: reads `{"fields": {...}}` (the object `decode --section` prints; `id`,
     /// `name` and `value` may be there and are not read) and prints the section's canonical text.
     static func encodeSection(_ id: Int, _ paths: [String], _ arguments: Arguments) -> Int32 {
-        guard paths.count <= 1 else { arguments.fail("takes one JSON file (or - for standard input)") }
-        let source = paths.first ?? "-"
-        let text =
-            source.trimmedASCII.hasPrefix("{")
-            ? source : source == "-" ? Terminal.readAll() : Terminal.contents(of: source)
+        let text = jsonText(paths, arguments)
         do {
             let json = try JSON(parsing: text)
             guard case .object(let members) = json, let fields = json["fields"], case .object(let pairs) = fields else {
