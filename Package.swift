@@ -44,10 +44,10 @@ let package = Package(
             dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList"],
             swiftSettings: settings
         ),
-        // Reading and writing the IABTCF_ keys in UserDefaults; imports Foundation.
+        // Reading and writing the IABTCF_ and IABGPP_ keys in UserDefaults; imports Foundation.
         .target(
             name: "IABTCFStorage",
-            dependencies: ["IABTCF"],
+            dependencies: ["IABTCF", "IABGPP"],
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: settings
         ),
@@ -55,7 +55,7 @@ let package = Package(
         // the platform's prompts (injected), across launches.
         .target(
             name: "IABTCFConsentLifecycle",
-            dependencies: ["IABTCF", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage"],
+            dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage"],
             swiftSettings: settings
         ),
         // The command-line tool; may use Foundation.
@@ -98,7 +98,11 @@ let package = Package(
             dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TestSupport"],
             swiftSettings: settings
         ),
-        .testTarget(name: "IABTCFStorageTests", dependencies: ["IABTCF", "IABTCFStorage"], swiftSettings: settings),
+        .testTarget(
+            name: "IABTCFStorageTests",
+            dependencies: ["IABTCF", "IABGPP", "IABTCFStorage"],
+            swiftSettings: settings
+        ),
         // The lifecycle simulator: a scripted person, OS and CMP across launches, days and years.
         .testTarget(
             name: "IABTCFConsentLifecycleTests",

@@ -1,51 +1,55 @@
-// The `gpp` target: GPP strings (header, sections, the TCF EU v2 section).
+// The `gpp` target: GPP strings through IABGPP's container (header, sections, the TCF EU v2
+// section) and the in-app keys' reading of them.
 //
 // Any text: never a trap, and `GPPString.section(_:in:)` agrees with decoding. An accepted string:
-// one section per header id; its TCF EU v2 section equals that section's text decoded alone (and a
-// TCF error inside a GPP string is the error of the section alone); its re-encoding decodes to an
-// equal value with the same section texts, is a fixed point, and is the input itself except for the
-// header, whose padding and id ranges the encoding writes in one canonical way.
+// one section per header id, each the text `section(_:in:)` finds; its TCF EU v2 section equals
+// that section's text decoded alone (and a TCF error inside a GPP string is the error of the
+// section alone, at its position in the whole string); its in-app keys read back as the string,
+// with no problem.
 
+import IABGPP
 import IABTCF
 
 func fuzzGPP(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
-    let decoded = Result { () throws(TCStringError) in try GPPString(encoded: text) }
+    let decoded = Result { () throws(GPPError) in try GPPString(encoded: text) }
     let tcfSection = GPPString.section(GPPString.tcfEuV2SectionId, in: text)
     switch decoded {
     case .failure(let error):
-        guard error.gppSection == GPPString.tcfEuV2SectionId else { return }
+        guard error.code == .tcString, let inside = error.tcString else { return }
         guard let tcfSection else { fatalError("a TCF section error without a TCF section: \(text)") }
         let alone = Result { () throws(TCStringError) in try TCString(encoded: tcfSection.text) }
         guard case .failure(let aloneError) = alone else {
             fatalError("the TCF section fails inside the GPP string but decodes alone: \(text)")
         }
-        require(aloneError.code == error.code, "the TCF section fails differently alone: \(text)")
+        require(aloneError.code == inside.code, "the TCF section fails differently alone: \(text)")
+        require(
+            error.position == aloneError.position.map { $0 + tcfSection.start },
+            "the TCF section's error is not at its place in the string: \(text)"
+        )
     case .success(let gpp):
-        require(gpp.sections.count == gpp.sectionIds.count, "sections and ids differ in number: \(text)")
-        for (index, id) in gpp.sectionIds.enumerated() {
-            require(GPPString.section(id, in: text)?.text == gpp.sections[index][...], "section \(id) of \(text)")
+        let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false).dropFirst()
+        require(gpp.sections.count == parts.count, "sections and parts differ in number: \(text)")
+        for (section, part) in zip(gpp.sections, parts) {
+            require(
+                GPPString.section(section.id, in: text)?.text.utf8.elementsEqual(part) == true,
+                "section \(section.id) of \(text)"
+            )
         }
         let alone = tcfSection.flatMap { try? TCString(encoded: $0.text) }
         require(gpp.tcfEuV2 == alone, "the TCF section differs from the string decoded alone: \(text)")
-        checkGPPReencoding(gpp, input: text)
+        checkGPPInAppKeys(gpp, input: text)
     }
 }
 
-/// The GPP re-encoding of an accepted string gives it back: byte for byte with
-/// `.preservingLayout`; canonically, a string that decodes, keeps every other section as it was and
-/// re-encodes to itself.
-private func checkGPPReencoding(_ gpp: GPPString, input: String) {
-    guard let preserved = try? gpp.encoded(.preservingLayout) else {
-        fatalError("an accepted GPP string does not re-encode: \(input)")
-    }
-    require(preserved == input, "the layout-preserving re-encoding differs: \(preserved)")
-    guard let canonical = try? gpp.encoded(), let again = try? GPPString(encoded: canonical) else {
-        fatalError("the canonical re-encoding does not decode: \(input)")
-    }
-    require(again.version == gpp.version && again.sectionIds == gpp.sectionIds, "the header changed: \(canonical)")
-    for (index, id) in gpp.sectionIds.enumerated() where id != GPPString.tcfEuV2SectionId {
-        require(again.sections[index] == gpp.sections[index], "section \(id) changed: \(canonical)")
-    }
-    require((try? again.encoded()) == canonical, "the canonical re-encoding is not a fixed point: \(canonical)")
+/// The GPP CMP API's keys of an accepted string read back as it: the string itself, every section
+/// in force, no problem (for a string with at least one section).
+private func checkGPPInAppKeys(_ gpp: GPPString, input: String) {
+    guard let keys = try? gpp.gppInAppKeys() else { fatalError("an accepted GPP string has no keys: \(input)") }
+    let read = GPPInAppConsent(keys: keys)
+    require(read.gppString == input, "IABGPP_HDR_GppString differs from the string: \(input)")
+    // A header without sections writes an empty IABGPP_GppSID, which reads as malformed.
+    guard !gpp.sectionIds.isEmpty else { return }
+    require(read.gppSectionIds == gpp.sectionIds, "IABGPP_GppSID differs: \(input)")
+    require(read.problems.isEmpty, "the string's own keys are out of step: \(read.problems)")
 }

@@ -2,12 +2,13 @@
 //
 // The input is read twice. As records (key, property-list value of any type `UserDefaults` holds:
 // strings, every integer width, booleans, floating point, data, dates, arrays, dictionaries) it
-// fills a store that converts values as `UserDefaults` does; reading `InAppConsent` and
-// `StoredConsent` from it never traps. As a TC string, when it decodes: `inAppKeys` written over
+// fills a store that converts values as `UserDefaults` does; reading `InAppConsent`,
+// `GPPInAppConsent` and `StoredConsent` from it never traps. As a TC string, when it decodes: `inAppKeys` written over
 // that store (stale keys included) reads back as the same map, and `InAppConsent` read from it
 // holds the string's values.
 
 import Foundation
+import IABGPP
 import IABTCF
 import IABTCFAppTracking
 import IABTCFStorage
@@ -19,6 +20,7 @@ func fuzzInAppKeys(_ bytes: UnsafeBufferPointer<UInt8>) {
         store.values[fuzzKey(&input)] = propertyListValue(&input, depth: 0)
     }
     _ = store.readInAppConsent()
+    _ = store.readGPPInAppConsent()
     _ = StoredConsent(inAppKeys: store.readInAppKeys())
     guard let tcString = try? TCString(encodedBytes: bytes) else { return }
     for gdprApplies in [nil, true, false] {

@@ -36,6 +36,8 @@ public struct GPPError: Error, Hashable, Sendable {
         case invalidSectionIDs
         /// The input is longer than the decoder accepts.
         case inputTooLong
+        /// The string has no TCF EU v2 section (id 2) where a TC string is needed.
+        case missingTCFSection
     }
 
     /// What went wrong.

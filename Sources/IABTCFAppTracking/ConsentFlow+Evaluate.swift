@@ -1,3 +1,4 @@
+public import IABGPP
 public import IABTCF
 public import IABTCFVendorList
 
@@ -48,25 +49,37 @@ public struct StoredConsent: Sendable, Hashable {
         hasTCStringOnlyInGPP = false
     }
 
-    /// What the in-app keys hold as the codec reads them (`InAppConsent`): `IABTCF_TCString`,
-    /// `IABTCF_gdprApplies` read tolerantly, the GPP keys, `IABUSPrivacy_String` and `gad_rdp`.
-    public init(inAppConsent stored: InAppConsent, expiresAt: Timestamp? = nil, consent: ConsentState? = nil) {
+    /// What the in-app keys hold as the codec and IABGPP read them: `IABTCF_TCString` and
+    /// `IABTCF_gdprApplies` read tolerantly (`InAppConsent`); the GPP keys, `IABUSPrivacy_String`
+    /// and `gad_rdp` (`GPPInAppConsent`).
+    public init(
+        inAppConsent stored: InAppConsent,
+        gppInAppConsent gpp: GPPInAppConsent,
+        expiresAt: Timestamp? = nil,
+        consent: ConsentState? = nil
+    ) {
         self.init(
             tcString: stored.tcString,
             gdprApplies: stored.gdprApplies,
             expiresAt: expiresAt,
             consent: consent,
-            gppString: stored.gppString,
-            gppSectionIds: stored.gppSectionIds,
-            usPrivacyString: stored.usPrivacyString,
-            restrictedDataProcessing: stored.restrictedDataProcessing
+            gppString: gpp.gppString,
+            gppSectionIds: gpp.gppSectionIds,
+            usPrivacyString: gpp.usPrivacyString,
+            restrictedDataProcessing: gpp.restrictedDataProcessing
         )
-        hasTCStringOnlyInGPP = stored.tcString == nil && stored.gppTCString != nil
+        hasTCStringOnlyInGPP = stored.tcString == nil && gpp.gppTCString != nil
     }
 
-    /// What the in-app keys hold (``init(inAppConsent:expiresAt:consent:)`` of `InAppConsent(keys:)`).
+    /// What the in-app keys hold (``init(inAppConsent:gppInAppConsent:expiresAt:consent:)`` of
+    /// `InAppConsent(keys:)` and `GPPInAppConsent(keys:)`).
     public init(inAppKeys keys: [String: InAppValue], expiresAt: Timestamp? = nil, consent: ConsentState? = nil) {
-        self.init(inAppConsent: InAppConsent(keys: keys), expiresAt: expiresAt, consent: consent)
+        self.init(
+            inAppConsent: InAppConsent(keys: keys),
+            gppInAppConsent: GPPInAppConsent(keys: keys),
+            expiresAt: expiresAt,
+            consent: consent
+        )
     }
 }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import IABGPP
 import IABTCF
 public import IABTCFAppTracking
 public import IABTCFStorage
@@ -161,7 +162,7 @@ public final class ConsentCoordinator {
             consent = store.readInAppConsent()
         }
         let today = today()
-        var stored = StoredConsent(inAppConsent: consent)
+        var stored = StoredConsent(inAppConsent: consent, gppInAppConsent: store.readGPPInAppConsent())
         var step = flow.evaluate(status: status, stored: stored, state: state, today: today)
         let dismissed = store.inAppValue(forKey: Keys.cmpDismissedInActivation)?.intValue == activation
         if dismissed && (step.consent == .none || step.consent == .expired) {
@@ -194,24 +195,24 @@ public final class ConsentCoordinator {
     /// and its header stay byte for byte.
     private func replaceGPPTCString() {
         guard let text = store.inAppValue(forKey: InAppKeys.tcString)?.stringValue else { return }
-        if let gpp = store.inAppValue(forKey: InAppKeys.gppString)?.stringValue,
-            let (old, start) = GPPString.section(GPPString.tcfEuV2SectionId, in: gpp), old != text
+        if let gpp = store.inAppValue(forKey: GPPInAppKeys.gppString)?.stringValue,
+            let (old, start) = IABGPP.GPPString.section(IABGPP.GPPString.tcfEuV2SectionId, in: gpp), old != text
         {
             var bytes = Array(gpp.utf8)
             bytes.replaceSubrange(start..<start + old.utf8.count, with: Array(text.utf8))
-            store.setInAppValue(.string(String(decoding: bytes, as: UTF8.self)), forKey: InAppKeys.gppString)
+            store.setInAppValue(.string(String(decoding: bytes, as: UTF8.self)), forKey: GPPInAppKeys.gppString)
         }
-        for key in [InAppKeys.gppTCFEuV2String, InAppKeys.gppTCFEuV2StringEEASpelling]
+        for key in [GPPInAppKeys.gppTCFEuV2String, GPPInAppKeys.gppTCFEuV2StringEEASpelling]
         where store.inAppValue(forKey: key)?.stringValue.map({ $0 != text }) ?? false {
             store.setInAppValue(.string(text), forKey: key)
         }
     }
 
-    /// Whether `problem` is an `IABTCF_` key out of step with `IABTCF_TCString` (GPP keys are the
-    /// GPP CMP API's, left to their writer).
+    /// Whether `problem` is an `IABTCF_` key out of step with `IABTCF_TCString` (the GPP keys are
+    /// IABGPP's `GPPInAppConsent`'s, left to their writer).
     private static func isStaleDerivedKey(_ problem: InAppProblem) -> Bool {
-        guard case .tcStringMismatch(let key) = problem else { return false }
-        return !key.hasPrefix(InAppKeys.gppKeyPrefix)
+        guard case .tcStringMismatch = problem else { return false }
+        return true
     }
 
     /// The answer the activation ends with.

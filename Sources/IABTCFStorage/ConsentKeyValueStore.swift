@@ -1,3 +1,4 @@
+public import IABGPP
 public import IABTCF
 
 /// A key-value store that holds the CMP API v2 `IABTCF_` keys: `UserDefaults`, or your own.
@@ -46,33 +47,43 @@ extension ConsentKeyValueStore {
     /// `IABGPP_2_TCString`, the pre-parsed `IABGPP_<prefix>_<Field>` values), tolerantly read.
     public func readGPPKeys() -> [String: InAppValue] {
         var keys: [String: InAppValue] = [:]
-        for key in storedKeys where key.hasPrefix(InAppKeys.gppKeyPrefix) {
+        for key in storedKeys where key.hasPrefix(GPPInAppKeys.gppKeyPrefix) {
             if let value = inAppValue(forKey: key) { keys[key] = value }
         }
         return keys
     }
 
     /// Every key the consent is read from: ``readInAppKeys()``, ``readGPPKeys()`` and the US keys
-    /// `IABUSPrivacy_String` and `gad_rdp` (`InAppKeys.usKeys`). Observation compares these.
+    /// `IABUSPrivacy_String` and `gad_rdp` (`GPPInAppKeys.usKeys`). Observation compares these.
     public func readConsentKeys() -> [String: InAppValue] {
         var keys = readInAppKeys().merging(readGPPKeys()) { $1 }
-        for key in InAppKeys.usKeys {
+        for key in GPPInAppKeys.usKeys {
             if let value = inAppValue(forKey: key) { keys[key] = value }
         }
         return keys
     }
 
-    /// The codec's in-app model of what the store holds (``readConsentKeys()``):
+    /// The codec's in-app model of the `IABTCF_` keys the store holds (``readInAppKeys()``):
     /// `IABTCF_gdprApplies` as an integer, a boolean or a string (`"1"`, `"0"`, `"true"`), numeric
     /// keys as integers or numeric strings.
     ///
     /// Its `problems` report what is wrong: an `IABTCF_gdprApplies` that is neither 0 nor 1 (nor a
-    /// tolerated spelling), which reads as unset rather than as "applies"; GPP keys whose TCF EU v2
-    /// string differs from `IABTCF_TCString`. With only GPP keys stored, `tcString` is `nil` (no TC
-    /// string is taken from GPP: the `IABTCF_` keys are the ones CMPs must write and Google reads)
-    /// and `gppTCString` holds the GPP's.
+    /// tolerated spelling), which reads as unset rather than as "applies"; derived keys out of step
+    /// with `IABTCF_TCString`. The GPP and US keys are ``readGPPInAppConsent()``'s.
     public func readInAppConsent() -> InAppConsent {
-        InAppConsent(keys: readConsentKeys())
+        InAppConsent(keys: readInAppKeys())
+    }
+
+    /// IABGPP's in-app model of the GPP and US keys the store holds (``readConsentKeys()``): the
+    /// GPP string, the sections in force, each CMP's spelling of the header keys,
+    /// `IABUSPrivacy_String` and `gad_rdp`.
+    ///
+    /// Its `problems` report GPP keys out of step with `IABGPP_HDR_GppString`, and GPP keys whose
+    /// TCF EU v2 string differs from `IABTCF_TCString`. With only GPP keys stored,
+    /// ``readInAppConsent()`` has no `tcString` (no TC string is taken from GPP: the `IABTCF_` keys
+    /// are the ones CMPs must write and Google reads) and `gppTCString` holds the GPP's.
+    public func readGPPInAppConsent() -> GPPInAppConsent {
+        GPPInAppConsent(keys: readConsentKeys())
     }
 
     /// Makes the store's CMP API v2 keys exactly `keys`: writes every key of `keys` and removes every
@@ -113,18 +124,18 @@ extension ConsentKeyValueStore {
         writeInAppKeys(try tcString.inAppKeys(gdprApplies: gdprApplies))
     }
 
-    /// Writes the keys of a GPP string (`GPPString.inAppKeys(gdprApplies:)`: the `IABTCF_` keys of
+    /// Writes the keys of a GPP string (IABGPP's `GPPString.inAppKeys(gdprApplies:)`: the `IABTCF_` keys of
     /// its TCF EU v2 section; and `GPPString.gppInAppKeys()`: `IABGPP_HDR_Version`,
     /// `IABGPP_HDR_Sections`, `IABGPP_HDR_GppString`, `IABGPP_GppSID`, `IABGPP_[SectionID]_String`) and
     /// removes the defined keys it does not have (see ``writeInAppKeys(_:)``).
     ///
     /// The GPP keys belong to the GPP CMP API, not the TCF's: writing a plain TC string's keys
-    /// leaves them as they are (they may hold other sections), and `readInAppConsent()` reports
-    /// them when their TCF EU v2 string no longer matches (`InAppProblem.tcStringMismatch`).
+    /// leaves them as they are (they may hold other sections), and ``readGPPInAppConsent()``
+    /// reports them when their TCF EU v2 string no longer matches (`GPPInAppProblem.tcStringMismatch`).
     ///
-    /// - Throws: `TCStringError` when the string has no TCF EU v2 section (`missingTCFSection`) or
+    /// - Throws: `GPPError` when the string has no TCF EU v2 section (`missingTCFSection`) or
     ///   cannot be encoded; the store is then unchanged.
-    public func writeInAppKeys(for gppString: GPPString, gdprApplies: Bool?) throws(TCStringError) {
+    public func writeInAppKeys(for gppString: IABGPP.GPPString, gdprApplies: Bool?) throws(GPPError) {
         let gppKeys = try gppString.gppInAppKeys()
         writeInAppKeys(try gppString.inAppKeys(gdprApplies: gdprApplies).merging(gppKeys) { $1 })
     }
@@ -135,12 +146,12 @@ extension ConsentKeyValueStore {
     /// touched, and no TCF EU v2 section is needed. An `IABGPP_[SectionID]_String` of a section
     /// the string no longer has is removed.
     ///
-    /// - Throws: `TCStringError` when the string cannot be encoded; the store is then unchanged.
-    public func writeGPPKeys(for gppString: GPPString) throws(TCStringError) {
+    /// - Throws: `GPPError` when the string cannot be encoded; the store is then unchanged.
+    public func writeGPPKeys(for gppString: IABGPP.GPPString) throws(GPPError) {
         let keys = try gppString.gppInAppKeys()
         var changed = false
         for key in storedKeys
-        where key.hasPrefix(InAppKeys.gppKeyPrefix) && key.hasSuffix("_String") && keys[key] == nil {
+        where key.hasPrefix(GPPInAppKeys.gppKeyPrefix) && key.hasSuffix("_String") && keys[key] == nil {
             removeInAppValue(forKey: key)
             changed = true
         }
@@ -158,7 +169,7 @@ extension ConsentKeyValueStore {
     /// still hold the old choice. Other keys are left alone.
     public func removeInAppKeys() {
         var removedGPPKey = false
-        for key in storedKeys where key.hasPrefix(InAppKeys.gppKeyPrefix) {
+        for key in storedKeys where key.hasPrefix(GPPInAppKeys.gppKeyPrefix) {
             removeInAppValue(forKey: key)
             removedGPPKey = true
         }

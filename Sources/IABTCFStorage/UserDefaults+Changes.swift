@@ -1,9 +1,13 @@
 public import Foundation
+public import IABGPP
 public import IABTCF
 
 extension UserDefaults {
-    /// The in-app consent, each time the keys it is read from change: the CMP API v2 keys, the GPP
-    /// keys, `IABUSPrivacy_String` and `gad_rdp` (``ConsentKeyValueStore/readConsentKeys()``).
+    /// The in-app consent of the `IABTCF_` keys (``ConsentKeyValueStore/readInAppConsent()``), each
+    /// time the keys the consent is read from change: the CMP API v2 keys, the GPP keys,
+    /// `IABUSPrivacy_String` and `gad_rdp` (``ConsentKeyValueStore/readConsentKeys()``).
+    /// ``gppInAppConsentChanges(debounce:includingCurrent:)`` yields the GPP and US keys' reading
+    /// on the same changes.
     ///
     /// A CMP writes a dozen or more keys one after another when the user saves a choice. The stream
     /// waits until `UserDefaults.didChangeNotification` has been quiet for `debounce` seconds, reads the
@@ -33,22 +37,45 @@ extension UserDefaults {
         debounce: TimeInterval = 0.1,
         includingCurrent: Bool = false
     ) -> AsyncStream<InAppConsent> {
-        inAppConsentChanges(debounce: debounce, includingCurrent: includingCurrent) {
+        consentChanges(debounce: debounce, includingCurrent: includingCurrent, read: Self.inAppConsent) {
             try? await Task.sleep(nanoseconds: $0)
         }
     }
 
-    /// ``inAppConsentChanges(debounce:includingCurrent:)`` with the clock its debounce sleeps on:
+    /// IABGPP's reading of the GPP and US keys (``ConsentKeyValueStore/readGPPInAppConsent()``),
+    /// each time the keys the consent is read from change, as
+    /// ``inAppConsentChanges(debounce:includingCurrent:)`` yields the `IABTCF_` keys' reading: one
+    /// element per burst of writes, none for changes to other keys.
+    ///
+    /// - Parameters:
+    ///   - debounce: Seconds without a change notification before the keys are read; 0.1 by default.
+    ///   - includingCurrent: Whether the stream starts with the value read now.
+    public func gppInAppConsentChanges(
+        debounce: TimeInterval = 0.1,
+        includingCurrent: Bool = false
+    ) -> AsyncStream<GPPInAppConsent> {
+        consentChanges(debounce: debounce, includingCurrent: includingCurrent, read: GPPInAppConsent.init(keys:)) {
+            try? await Task.sleep(nanoseconds: $0)
+        }
+    }
+
+    /// The `IABTCF_` keys' reading of the consent keys (``ConsentKeyValueStore/readConsentKeys()``).
+    @Sendable static func inAppConsent(_ keys: [String: InAppValue]) -> InAppConsent { InAppConsent(keys: keys) }
+
+    /// The stream of ``inAppConsentChanges(debounce:includingCurrent:)`` and
+    /// ``gppInAppConsentChanges(debounce:includingCurrent:)``, each change of the consent keys
+    /// given to `read`, with the clock its debounce sleeps on:
     /// `sleep` waits the given nanoseconds (or less, when the task is cancelled), and `didRead` is
     /// told after each read of the keys whether it yielded. Tests pass a clock they advance
     /// themselves and count the reads, so a burst is never read half-written and no test waits on
     /// real time.
-    func inAppConsentChanges(
+    func consentChanges<Consent: Sendable>(
         debounce: TimeInterval,
         includingCurrent: Bool,
+        read: @escaping @Sendable ([String: InAppValue]) -> Consent,
         sleep: @escaping @Sendable (_ nanoseconds: UInt64) async -> Void,
         didRead: @escaping @Sendable (_ yielded: Bool) -> Void = { _ in }
-    ) -> AsyncStream<InAppConsent> {
+    ) -> AsyncStream<Consent> {
         let defaults = UncheckedSendable(self)
         let initial = readConsentKeys()
         let delay = debounce > 0 ? UInt64(min(debounce, 86_400) * 1_000_000_000) : 0
@@ -68,10 +95,10 @@ extension UserDefaults {
         }
         let observation = UncheckedSendable(observer)
 
-        var output: AsyncStream<InAppConsent>.Continuation?
-        let stream = AsyncStream<InAppConsent>(bufferingPolicy: .unbounded) { output = $0 }
+        var output: AsyncStream<Consent>.Continuation?
+        let stream = AsyncStream<Consent>(bufferingPolicy: .unbounded) { output = $0 }
         let continuation = output!
-        if includingCurrent { continuation.yield(InAppConsent(keys: initial)) }
+        if includingCurrent { continuation.yield(read(initial)) }
         let task = Task {
             var last = initial
             // `next()` rather than `for await`, which the Swift 6 compiler may lower to
@@ -94,7 +121,7 @@ extension UserDefaults {
                 let changed = current != last
                 if changed {
                     last = current
-                    continuation.yield(InAppConsent(keys: current))
+                    continuation.yield(read(current))
                 }
                 didRead(changed)
             }

@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
@@ -104,8 +105,8 @@ enum PolicyCommands {
         ] + DecodingFlags.rows(\.decoding, streams: true)
     }
 
-    /// `inapp --read FILE`: what the library reads from the keys (`InAppConsent`, `StoredConsent`)
-    /// and its ad serving answer (`StoredConsent.adServing(vendor:today:maximumAge:)`).
+    /// `inapp --read FILE`: what the library reads from the keys (`InAppConsent`, `GPPInAppConsent`,
+    /// `StoredConsent`) and its ad serving answer (`StoredConsent.adServing(vendor:today:maximumAge:)`).
     static func readKeys(_ path: String, today: Timestamp, pretty: Bool) -> Int32 {
         let text = Terminal.contents(of: path)
         let object: JSON
@@ -122,8 +123,16 @@ enum PolicyCommands {
             default: continue  // UserDefaults holds no other type a CMP writes.
             }
         }
-        let consent = InAppConsent(keys: keys)
-        let stored = StoredConsent(inAppConsent: consent)
+        let (consent, gpp) = (InAppConsent(keys: keys), GPPInAppConsent(keys: keys))
+        let stored = StoredConsent(inAppConsent: consent, gppInAppConsent: gpp)
+        // Values that do not read, then keys out of step: the GPP keys', then the derived IABTCF_ keys'.
+        func isMalformed(_ problem: InAppProblem) -> Bool {
+            if case .malformed = problem { return true }
+            return false
+        }
+        let problems =
+            consent.problems.filter(isMalformed).map(\.description) + gpp.problems.map(\.description)
+            + consent.problems.filter { !isMalformed($0) }.map(\.description)
         func optional<T>(_ value: T?, _ json: (T) -> JSON) -> JSON { value.map(json) ?? .null }
         let storedJSON = JSON.object([
             ("tcString", optional(stored.tcString, JSON.string)),
@@ -137,7 +146,7 @@ enum PolicyCommands {
         let answer = stored.adServing(today: today)
         let result = JSON.object([
             ("storedConsent", storedJSON),
-            ("problems", .array(consent.problems.map { .string($0.description) })),
+            ("problems", .array(problems.map { .string($0) })),
             ("adServing", optional(answer, AdsCommand.json)),
         ])
         Terminal.out(result.serialized(pretty: pretty))
@@ -156,13 +165,14 @@ enum PolicyCommands {
         let (options, applies) = (decoding.options, gdprApplies)
         // A TC string's own text is its IABTCF_TCString (what re-encoding it would give back).
         @Sendable func keys(_ input: Input) throws -> [String: InAppValue] {
-            switch try input.isGPP ? input.decode() : nil {
-            case .gpp(let gpp)?:
-                // Every section's IABGPP_ keys, and the IABTCF_ keys of a TCF EU v2 section.
-                try gpp.gppInAppKeys(maximumLength: options.maximumLength).merging(
-                    gpp.tcfEuV2 == nil ? [:] : gpp.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
-                ) { $1 }
-            case .tc, nil: try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
+            guard input.isGPP else {
+                return try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
+            }
+            _ = try input.decode()
+            // Every section's IABGPP_ keys, and the IABTCF_ keys of a TCF EU v2 section.
+            let gpp = try IABGPP.GPPString(encoded: input.text, maximumLength: options.maximumLength)
+            return try gpp.gppInAppKeys().merging(gpp.tcfEuV2 == nil ? [:] : gpp.inAppKeys(gdprApplies: applies)) {
+                $1
             }
         }
         // JSON Lines take the byte writer; pretty JSON goes through the JSON tree.

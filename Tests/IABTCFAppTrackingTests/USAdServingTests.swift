@@ -123,7 +123,7 @@ import Testing
     @Test func aTCStringOnlyInsideGPPIsNotReadByGoogle() throws {
         let tc = try TrackingFixtures.acceptAll()
         let stored = StoredConsent(inAppKeys: [
-            InAppKeys.gdprApplies: .int(1), InAppKeys.gppTCFEuV2String: .string(try tc.encoded()),
+            InAppKeys.gdprApplies: .int(1), GPPInAppKeys.gppTCFEuV2String: .string(try tc.encoded()),
         ])
         for flow in Self.flows {
             #expect(Self.step(stored, flow).adServing == AdServing(vendor: 755, mode: .none, reasons: [.tcfOnlyInGPP]))

@@ -1,4 +1,5 @@
 import Foundation
+import IABGPP
 import IABTCF
 import IABTCFAppTracking
 import IABTCFConsentLifecycle
@@ -375,7 +376,7 @@ final class Simulation: ConsentPlatform {
     func checkTracking(_ answer: ConsentAnswer, sourceLocation: SourceLocation) {
         let consent = defaults.readInAppConsent()
         if !(consent.gdprApplies ?? true) {
-            let stored = StoredConsent(inAppConsent: consent)
+            let stored = StoredConsent(inAppConsent: consent, gppInAppConsent: defaults.readGPPInAppConsent())
             if answer.adServing != nil && answer.adServing != stored.usAdServing() {
                 Issue.record("ads agree: \(String(describing: answer.adServing))", sourceLocation: sourceLocation)
             }

@@ -122,10 +122,12 @@ import Testing
             sim.attAnswers = [.askNotToTrack]
             let answer = await sim.reachFixedPoint()
             let consent = sim.defaults.readInAppConsent()
+            let gpp = sim.defaults.readGPPInAppConsent()
             #expect(consent.problems.isEmpty, "\(consent.problems)")
+            #expect(gpp.problems.isEmpty, "\(gpp.problems)")
             if let tc = consent.tcString {
                 #expect(answer.adServing == (try? TCString(encoded: tc))?.adServing(today: Timestamp(sim.now)))
-                #expect(consent.gppTCString == tc)
+                #expect(gpp.gppTCString == tc)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import IABGPP
 import IABTCF
 import Testing
 
@@ -26,8 +27,23 @@ import Testing
         on clock: ManualClock,
         includingCurrent: Bool = false
     ) -> (Collected<InAppConsent>, Task<Void, Never>) {
+        changes(defaults, on: clock, includingCurrent: includingCurrent, read: UserDefaults.inAppConsent)
+    }
+
+    /// The stream's elements as `read` gives them (the GPP and US keys' reading, for instance).
+    static func changes<Consent: Sendable>(
+        _ defaults: UserDefaults,
+        on clock: ManualClock,
+        includingCurrent: Bool = false,
+        read: @escaping @Sendable ([String: InAppValue]) -> Consent
+    ) -> (Collected<Consent>, Task<Void, Never>) {
         Collected.collecting(
-            defaults.inAppConsentChanges(debounce: debounce, includingCurrent: includingCurrent, sleep: clock.sleep)
+            defaults.consentChanges(
+                debounce: debounce,
+                includingCurrent: includingCurrent,
+                read: read,
+                sleep: clock.sleep
+            )
         )
     }
 
@@ -82,14 +98,14 @@ import Testing
     @Test func gppAndUSKeysYield() async {
         let clock = ManualClock()
         await withFreshDefaults { defaults in
-            let (collected, task) = Self.changes(defaults, on: clock)
+            let (collected, task) = Self.changes(defaults, on: clock, read: GPPInAppConsent.init(keys:))
             defer { task.cancel() }
-            defaults.set("DBABL~BVQqAAAAAg", forKey: InAppKeys.gppString)
-            defaults.set("7", forKey: InAppKeys.gppSectionIds)
+            defaults.set("DBABL~BVQqAAAAAg", forKey: GPPInAppKeys.gppString)
+            defaults.set("7", forKey: GPPInAppKeys.gppSectionIds)
             NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
             #expect(await clock.run { collected.values.count >= 1 })
             #expect(collected.values.first?.gppString == "DBABL~BVQqAAAAAg")
-            defaults.set("1YYN", forKey: InAppKeys.usPrivacyString)
+            defaults.set("1YYN", forKey: GPPInAppKeys.usPrivacyString)
             NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
             #expect(await clock.run { collected.values.count >= 2 })
             #expect(collected.values.count == 2)
@@ -102,7 +118,12 @@ import Testing
         await withFreshDefaults { defaults in
             let reads = Collected<Bool>()
             let (collected, task) = Collected.collecting(
-                defaults.inAppConsentChanges(debounce: Self.debounce, includingCurrent: false, sleep: clock.sleep) {
+                defaults.consentChanges(
+                    debounce: Self.debounce,
+                    includingCurrent: false,
+                    read: UserDefaults.inAppConsent,
+                    sleep: clock.sleep
+                ) {
                     reads.append($0)
                 }
             )

@@ -1,4 +1,5 @@
 import Foundation
+import IABGPP
 import IABTCF
 import IABTCFStorage
 import Testing
@@ -21,7 +22,7 @@ import Testing
                 "IABUSPrivacy_String": "1YNN", "gad_rdp": false,
             ]
             for (key, value) in keys { defaults.set(value, forKey: key) }
-            let consent = defaults.readInAppConsent()
+            let consent = defaults.readGPPInAppConsent()
             #expect(consent.problems.isEmpty, "\(consent.problems)")
             #expect(consent.gppVersion == 1 && consent.gppHeaderSections == [2, 7])
             #expect(consent.gppString == Self.gpp && consent.gppSectionIds == [7])
@@ -40,12 +41,12 @@ import Testing
             defaults.set(7, forKey: "IABGPP_GppSID")
             defaults.set(1, forKey: "gad_rdp")
             defaults.set(Self.tcf, forKey: "IABGPP_2_TCString")
-            var consent = defaults.readInAppConsent()
+            var consent = defaults.readGPPInAppConsent()
             #expect(consent.problems.isEmpty, "\(consent.problems)")
             #expect(consent.gppVersion == 1 && consent.gppHeaderSections == [2, 7] && consent.gppSectionIds == [7])
             #expect(consent.restrictedDataProcessing && consent.gppTCString == Self.tcf)
             defaults.set("2,7", forKey: "IABGPP_GppSID")
-            consent = defaults.readInAppConsent()
+            consent = defaults.readGPPInAppConsent()
             #expect(consent.gppSectionIds == [2, 7])
         }
     }
@@ -59,7 +60,7 @@ import Testing
             defaults.set("2_6", forKey: "IABGPP_HDR_Sections")
             defaults.set("BAAAAAAAAg", forKey: "IABGPP_7_String")
             defaults.set("CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAB", forKey: "IABGPP_2_String")
-            let problems = defaults.readInAppConsent().problems
+            let problems = defaults.readGPPInAppConsent().problems
             #expect(problems.contains(.gppStringMismatch(key: "IABGPP_GppSID")))
             #expect(problems.contains(.gppStringMismatch(key: "IABGPP_HDR_Sections")))
             #expect(problems.contains(.gppStringMismatch(key: "IABGPP_7_String")))
@@ -72,15 +73,15 @@ import Testing
     /// of the GPP CMP API; a section dropped later loses its `IABGPP_[SectionID]_String`.
     @Test func theStoreWritesTheGPPKeys() async throws {
         try await withFreshDefaults { defaults in
-            try defaults.writeGPPKeys(for: try GPPString(encoded: Self.gpp))
-            let consent = defaults.readInAppConsent()
+            try defaults.writeGPPKeys(for: try IABGPP.GPPString(encoded: Self.gpp))
+            let consent = defaults.readGPPInAppConsent()
             #expect(consent.problems.isEmpty, "\(consent.problems)")
             #expect(consent.gppVersion == 1 && consent.gppHeaderSections == [2, 7] && consent.gppSectionIds == [2, 7])
             #expect(defaults.string(forKey: "IABGPP_7_String") == "BVQqAAAAAg")
             #expect(defaults.string(forKey: InAppKeys.tcString) == nil)
-            try defaults.writeGPPKeys(for: try GPPString(encoded: "DBABL~BVQqAAAAAg"))
+            try defaults.writeGPPKeys(for: try IABGPP.GPPString(encoded: "DBABL~BVQqAAAAAg"))
             #expect(defaults.string(forKey: "IABGPP_2_String") == nil)
-            #expect(defaults.readInAppConsent().problems.isEmpty)
+            #expect(defaults.readGPPInAppConsent().problems.isEmpty)
         }
     }
 

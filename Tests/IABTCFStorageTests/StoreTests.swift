@@ -1,4 +1,5 @@
 import Foundation
+import IABGPP
 import IABTCF
 import IABTCFStorage
 import Testing
@@ -85,7 +86,7 @@ import Testing
     /// plain TC string afterwards leaves the GPP keys, and the store reports them out of step.
     @Test func gppKeysRoundTripAndMismatchesAreReported() async throws {
         let section = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
-        let gpp = try GPPString(encoded: "DBACNY~\(section)~1YNN")
+        let gpp = try IABGPP.GPPString(encoded: "DBACNY~\(section)~1YNN")
         try await withFreshDefaults { defaults in
             try defaults.writeInAppKeys(for: gpp, gdprApplies: true)
             #expect(defaults.string(forKey: "IABGPP_HDR_GppString") == "DBACNY~\(section)~1YNN")
@@ -96,14 +97,17 @@ import Testing
             #expect(defaults.string(forKey: "IABGPP_6_String") == "1YNN")
             #expect(defaults.readInAppKeys().merging(defaults.readGPPKeys()) { $1 } == keys)
             let consent = defaults.readInAppConsent()
-            #expect(consent == InAppConsent(keys: keys))
-            #expect(consent.tcString == section && consent.gppSectionIds == [2, 6] && consent.problems.isEmpty)
+            let gppConsent = defaults.readGPPInAppConsent()
+            #expect(consent == InAppConsent(keys: keys) && gppConsent == GPPInAppConsent(keys: keys))
+            #expect(consent.tcString == section && consent.problems.isEmpty)
+            #expect(gppConsent.gppSectionIds == [2, 6] && gppConsent.problems.isEmpty)
 
             let other = try TCString(encoded: ValidFixture.all[0].tcString)
             try defaults.writeInAppKeys(for: other, gdprApplies: true)
             #expect(defaults.string(forKey: "IABGPP_2_String") == section)
+            #expect(defaults.readInAppConsent().problems.isEmpty)
             #expect(
-                defaults.readInAppConsent().problems == [
+                defaults.readGPPInAppConsent().problems == [
                     .tcStringMismatch(key: "IABGPP_2_String"), .tcStringMismatch(key: "IABGPP_HDR_GppString"),
                 ]
             )
@@ -116,8 +120,9 @@ import Testing
         await withFreshDefaults { defaults in
             defaults.set(section, forKey: "IABGPP_2_TCString")
             defaults.set("2", forKey: "IABGPP_GppSID")
-            let consent = defaults.readInAppConsent()
-            #expect(consent.tcString == nil && consent.gppTCString == section && consent.gppSectionIds == [2])
+            let consent = defaults.readGPPInAppConsent()
+            #expect(defaults.readInAppConsent().tcString == nil)
+            #expect(consent.gppTCString == section && consent.gppSectionIds == [2])
             #expect(defaults.readInAppKeys().isEmpty)
         }
     }

@@ -97,41 +97,6 @@ public enum InAppKeys {
         return id <= 63 ? id : nil
     }
 
-    /// The prefix of every key the GPP CMP API defines ("In-App Details"): `IABGPP_`.
-    public static let gppKeyPrefix = "IABGPP_"
-    /// String: the whole GPP string (GPP CMP API, "In-App Details").
-    public static let gppString = "IABGPP_HDR_GppString"
-    /// String: the ids of the GPP sections in force, joined by `_` (e.g. `2_7`).
-    public static let gppSectionIds = "IABGPP_GppSID"
-    /// String (some CMPs: Integer): the GPP header's Version.
-    public static let gppHeaderVersion = "IABGPP_HDR_Version"
-    /// Transcend's spelling of ``gppHeaderVersion``; read, never written.
-    public static let gppHeaderVersionTranscendSpelling = "IABGPP_HDR_GppVersion"
-    /// String: the ids of the GPP string's sections (the separator is not specified: `_` and `,`
-    /// are read).
-    public static let gppHeaderSections = "IABGPP_HDR_Sections"
-    /// Transcend's spelling of ``gppHeaderSections``; read, never written.
-    public static let gppHeaderSectionsTranscendSpelling = "IABGPP_HDR_SectionList"
-    /// `IABGPP_[SectionID]_String`: the text of one GPP section.
-    public static func gppSectionString(id: Int) -> String { "IABGPP_\(id)_String" }
-    /// String: the GPP string's TCF EU v2 section (section 2), as the GPP CMP API spells the key.
-    public static let gppTCFEuV2String = gppSectionString(id: GPPString.tcfEuV2SectionId)
-    /// The spelling of ``gppTCFEuV2String`` that IAB's EEA section document ("GPP Extension: IAB
-    /// Europe TCF") uses; read as well, never written.
-    public static let gppTCFEuV2StringEEASpelling = "IABGPP_2_TCString"
-    /// The GPP keys read and written with the `IABTCF_` keys: ``gppString``, ``gppSectionIds``,
-    /// ``gppTCFEuV2String`` and its EEA spelling ``gppTCFEuV2StringEEASpelling``.
-    public static let gppKeys: [String] = [gppString, gppSectionIds, gppTCFEuV2String, gppTCFEuV2StringEEASpelling]
-    /// String: the CCPA US Privacy string (`1YYN`), which Google's ads SDK reads: "AdMob will
-    /// continue to read the US Privacy String" (AdMob help, "Supporting the IAB's Global Privacy
-    /// Platform").
-    public static let usPrivacyString = "IABUSPrivacy_String"
-    /// Boolean: Google's restricted data processing, set by the app ("write the key `gad_rdp` with
-    /// a value of `true`", Google Mobile Ads SDK, "US states privacy laws").
-    public static let restrictedDataProcessing = "gad_rdp"
-    /// The US keys read with the GPP keys: ``usPrivacyString`` and ``restrictedDataProcessing``.
-    public static let usKeys: [String] = [usPrivacyString, restrictedDataProcessing]
-
     /// Whether the CMP API v2 defines `key`: one of ``fixedKeys`` or an `IABTCF_PublisherRestrictions{ID}` key.
     public static func isDefined(_ key: String) -> Bool {
         purposeId(ofPublisherRestrictionsKey: key) != nil || fixedKeys.contains(key)
@@ -286,23 +251,17 @@ extension TCString {
 /// Something wrong with what the in-app keys hold (``InAppConsent/problems``).
 public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
     /// `key` holds a value its reader cannot take: `IABTCF_gdprApplies` other than 0 or 1 (or a
-    /// tolerated spelling of them: `true`/`false`, `yes`/`no` in any case, a boolean, `"1"`/`"0"`),
-    /// or `IABGPP_GppSID` that is not section ids joined by `_`. The value then reads as unset.
+    /// tolerated spelling of them: `true`/`false`, `yes`/`no` in any case, a boolean, `"1"`/`"0"`).
+    /// The value then reads as unset.
     case malformed(key: String, value: InAppValue)
-    /// `key` is out of step with `IABTCF_TCString`, a known CMP bug: the TCF EU v2 string under a
-    /// GPP key (the section of `IABGPP_HDR_GppString`, or `IABGPP_2_String`) differs from it, or a
-    /// key derived from it (`IABTCF_PurposeConsents`, `IABTCF_VendorConsents`, ...) means something
-    /// else than the string says, as when a CMP replaced the string and left the old choice's keys.
-    /// Google reads the `IABTCF_` keys in the EEA; other SDKs read the derived keys. Writing the
-    /// string with all its keys (`writeInAppKeys(for:gdprApplies:)` of IABTCFStorage) repairs the
-    /// derived ones.
+    /// `key` is out of step with `IABTCF_TCString`, a known CMP bug: a key derived from it
+    /// (`IABTCF_PurposeConsents`, `IABTCF_VendorConsents`, ...) means something else than the
+    /// string says, as when a CMP replaced the string and left the old choice's keys. Google reads
+    /// the `IABTCF_` keys in the EEA; other SDKs read the derived keys. Writing the string with all
+    /// its keys (`writeInAppKeys(for:gdprApplies:)` of IABTCFStorage) repairs them.
     case tcStringMismatch(key: String)
-    /// `key` is out of step with `IABGPP_HDR_GppString`: `IABGPP_GppSID` names a section the string
-    /// lacks, `IABGPP_HDR_Sections` lists other sections than its header, or an
-    /// `IABGPP_[SectionID]_String` differs from the string's section.
-    case gppStringMismatch(key: String)
 
-    /// `malformed IABTCF_gdprApplies: "maybe"`, `IABGPP_2_String differs from IABTCF_TCString`.
+    /// `malformed IABTCF_gdprApplies: "maybe"`, `IABTCF_PurposeConsents differs from IABTCF_TCString`.
     public var description: String {
         switch self {
         case .malformed(let key, let value):
@@ -314,20 +273,16 @@ public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
                 }
             return "malformed \(key): \(shown)"
         case .tcStringMismatch(let key): return "\(key) differs from \(InAppKeys.tcString)"
-        case .gppStringMismatch(let key): return "\(key) differs from \(InAppKeys.gppString)"
         }
     }
 }
 
-/// What an app finds under the `IABTCF_` keys (and the GPP keys of ``InAppKeys/gppKeys``), read
-/// tolerantly: integers, booleans and numeric strings are all accepted for numeric keys (SDKs
-/// disagree on `IABTCF_gdprApplies` in particular), and any character but `1` in a binary string
-/// means "no". Values no reader can take, and GPP keys out of step with `IABTCF_TCString`, are
-/// listed in ``problems``.
+/// What an app finds under the `IABTCF_` keys, read tolerantly: integers, booleans and numeric
+/// strings are all accepted for numeric keys (SDKs disagree on `IABTCF_gdprApplies` in
+/// particular), and any character but `1` in a binary string means "no". Values no reader can
+/// take, and derived keys out of step with `IABTCF_TCString`, are listed in ``problems``.
 ///
-/// Only the GPP keys present (no `IABTCF_TCString`): ``tcString`` is `nil`, the TCF EU v2 string
-/// is in ``gppTCString``. The `IABTCF_` keys stay the ones that count: the CMP API requires them,
-/// and Google does not read TCF carried inside GPP for the EEA, so no TC string is taken from GPP.
+/// The GPP keys (`IABGPP_`) and the US keys are read by IABGPP's `GPPInAppConsent`.
 public struct InAppConsent: Sendable, Hashable {
     /// `IABTCF_gdprApplies`: `nil` when unset, or malformed (a value other than 0 or 1 or a
     /// tolerated spelling: see ``InAppProblem/malformed(key:value:)`` in ``problems``).
@@ -368,23 +323,8 @@ public struct InAppConsent: Sendable, Hashable {
     public var publisherCustomPurposeLegitimateInterests: CustomPurposeSet
     /// From the `IABTCF_PublisherRestrictions{ID}` keys, purposes 1-24.
     public var publisherRestrictions: PublisherRestrictions
-    /// `IABGPP_HDR_GppString`.
-    public var gppString: String?
-    /// `IABGPP_GppSID` as ids (`2_7` is `[2, 7]`); `nil` when absent or malformed.
-    public var gppSectionIds: [Int]?
-    /// The TCF EU v2 string the GPP keys hold: `IABGPP_2_String`, else `IABGPP_2_TCString`, else
-    /// the section 2 of `IABGPP_HDR_GppString`.
-    public var gppTCString: String?
-    /// `IABUSPrivacy_String`.
-    public var usPrivacyString: String?
-    /// `gad_rdp` (a boolean, `1`, or a tolerated spelling of true); `false` when unset.
-    public var restrictedDataProcessing: Bool
-    /// `IABGPP_HDR_Version` (or `IABGPP_HDR_GppVersion`), as a string or an integer.
-    public var gppVersion: Int?
-    /// `IABGPP_HDR_Sections` (or `IABGPP_HDR_SectionList`) as ids, `_` or `,` separated.
-    public var gppHeaderSections: [Int]?
-    /// What is wrong with the keys: malformed values, derived and GPP keys out of step with
-    /// `IABTCF_TCString`.
+    /// What is wrong with the keys: a malformed `IABTCF_gdprApplies`, then derived keys out of
+    /// step with `IABTCF_TCString`.
     public var problems: [InAppProblem]
 
     /// Reads the keys that are present; everything absent reads as empty or `nil`.
@@ -507,54 +447,6 @@ public struct InAppConsent: Sendable, Hashable {
         }
         publisherRestrictions = restrictions
 
-        usPrivacyString = keys[InAppKeys.usPrivacyString]?.stringValue
-        restrictedDataProcessing = int(InAppKeys.restrictedDataProcessing) == 1
-        gppString = keys[InAppKeys.gppString]?.stringValue
-        if let value = keys[InAppKeys.gppSectionIds] {
-            gppSectionIds = Self.sectionIds(value.stringValue ?? value.intValue.map(String.init) ?? "")
-            if gppSectionIds == nil { problems.append(.malformed(key: InAppKeys.gppSectionIds, value: value)) }
-        }
-        let version = keys[InAppKeys.gppHeaderVersion] ?? keys[InAppKeys.gppHeaderVersionTranscendSpelling]
-        gppVersion = version?.intValue
-        let sections = keys[InAppKeys.gppHeaderSections] ?? keys[InAppKeys.gppHeaderSectionsTranscendSpelling]
-        gppHeaderSections = sections.flatMap { Self.sectionIds($0.stringValue ?? $0.intValue.map(String.init) ?? "") }
-        if let gppString, let header = gppString.split(separator: "~", maxSplits: 1).first,
-            let ids = try? GPPString.decodeHeader(Array(header.utf8)).ids
-        {
-            if let gppSectionIds, !gppSectionIds.allSatisfy(ids.contains) {
-                problems.append(.gppStringMismatch(key: InAppKeys.gppSectionIds))
-            }
-            if let gppHeaderSections, gppHeaderSections.sorted() != ids {
-                problems.append(
-                    .gppStringMismatch(
-                        key: keys[InAppKeys.gppHeaderSections] == nil
-                            ? InAppKeys.gppHeaderSectionsTranscendSpelling : InAppKeys.gppHeaderSections
-                    )
-                )
-            }
-            for id in ids where id != GPPString.tcfEuV2SectionId {
-                let key = InAppKeys.gppSectionString(id: id)
-                if let stored = keys[key]?.stringValue,
-                    let section = GPPString.section(id, in: gppString), stored != section.text
-                {
-                    problems.append(.gppStringMismatch(key: key))
-                }
-            }
-        }
-        let sectionOfGPP = gppString.flatMap { GPPString.section(GPPString.tcfEuV2SectionId, in: $0) }.map {
-            String($0.text)
-        }
-        let gppStrings: [(String, String?)] = [
-            (InAppKeys.gppTCFEuV2String, keys[InAppKeys.gppTCFEuV2String]?.stringValue),
-            (InAppKeys.gppTCFEuV2StringEEASpelling, keys[InAppKeys.gppTCFEuV2StringEEASpelling]?.stringValue),
-            (InAppKeys.gppString, sectionOfGPP),
-        ]
-        gppTCString = gppStrings.lazy.compactMap(\.1).first
-        if let tcString {
-            for case let (key, text?) in gppStrings where text != tcString {
-                problems.append(.tcStringMismatch(key: key))
-            }
-        }
         self.problems = problems
     }
 
@@ -577,61 +469,5 @@ public struct InAppConsent: Sendable, Hashable {
                 restrictionType: RestrictionType(rawValue: type)!
             )
         }
-    }
-
-    /// `2_7` as `[2, 7]`: positive decimal ids joined by `_`, or by `,` as CloudX's reader also
-    /// accepts (`2,7`); `nil` for anything else.
-    static func sectionIds(_ text: String) -> [Int]? {
-        guard !text.isEmpty, text.utf8.count <= 1000 else { return nil }
-        var ids: [Int] = []
-        let separator: Character = text.contains(",") ? "," : "_"
-        for part in text.split(separator: separator, omittingEmptySubsequences: false) {
-            guard !part.isEmpty, part.utf8.count <= 4, part.utf8.allSatisfy({ (48...57).contains($0) }),
-                let id = Int(part), id > 0
-            else { return nil }
-            ids.append(id)
-        }
-        return ids
-    }
-}
-
-extension GPPString {
-    /// The in-app keys of this GPP string: the `IABTCF_` keys of its TCF EU v2 section
-    /// (``TCString/inAppKeys(gdprApplies:maximumLength:)``), and `IABGPP_HDR_GppString`,
-    /// `IABGPP_GppSID` (the section ids joined by `_`) and `IABGPP_2_String` (the section's text).
-    ///
-    /// - Throws: ``TCStringError``: ``TCStringError/Code/missingTCFSection`` when the string has no
-    ///   TCF EU v2 section (the `IABTCF_` keys are the ones the CMP API requires); the encoding
-    ///   errors of ``encoded(_:maximumLength:)``.
-    public func inAppKeys(
-        gdprApplies: Bool?,
-        maximumLength: Int = TCString.DecodingOptions.defaultMaximumLength
-    ) throws(TCStringError) -> [String: InAppValue] {
-        var keys = try requiredTCFEuV2().inAppKeys(gdprApplies: gdprApplies, maximumLength: maximumLength)
-        keys[InAppKeys.gppString] = .string(try encoded(.preservingLayout, maximumLength: maximumLength))
-        keys[InAppKeys.gppSectionIds] = .string(sectionIds.map(String.init).joined(separator: "_"))
-        keys[InAppKeys.gppTCFEuV2String] = keys[InAppKeys.tcString]
-        return keys
-    }
-    /// The GPP CMP API's keys ("In-App Details") for every section of this string, as the
-    /// specification names them, each a String: `IABGPP_HDR_Version`, `IABGPP_HDR_Sections` and
-    /// `IABGPP_GppSID` (the section ids joined by `_`: every section counts as in force),
-    /// `IABGPP_HDR_GppString`, and `IABGPP_[SectionID]_String` for each section. No TCF EU v2
-    /// section is needed: a US-only string has these keys too.
-    ///
-    /// - Throws: ``TCStringError``: the encoding errors of ``encoded(_:maximumLength:)``.
-    public func gppInAppKeys(
-        maximumLength: Int = TCString.DecodingOptions.defaultMaximumLength
-    ) throws(TCStringError) -> [String: InAppValue] {
-        let text = try encoded(.preservingLayout, maximumLength: maximumLength)
-        let ids = sectionIds.map(String.init).joined(separator: "_")
-        var keys: [String: InAppValue] = [
-            InAppKeys.gppHeaderVersion: .string(String(version)), InAppKeys.gppHeaderSections: .string(ids),
-            InAppKeys.gppString: .string(text), InAppKeys.gppSectionIds: .string(ids),
-        ]
-        for (id, part) in zip(sectionIds, Self.parts(of: text).dropFirst()) {
-            keys[InAppKeys.gppSectionString(id: id)] = .string(String(part))
-        }
-        return keys
     }
 }
