@@ -77,79 +77,23 @@ enum DecodeCommand {
 }
 
 extension DecodeCommand {
-    /// `decode --section`: one bare section decoded as section `id`, `{"id", "name", "value",
-    /// "fields"}` as in a GPP string's `"sections"`.
-    static func sectionJSON(id: Int, _ text: String) throws(GPPError) -> JSON {
-        let section = try IABGPP.GPPSection(id: id, encoded: text)
-        var tcfEuV2: TCString?
-        if case .tcfEuV2(let tc) = section { tcfEuV2 = tc }
-        return IABTCF.GPPString.sectionJSON(id: id, value: text, tcfEuV2: tcfEuV2)
+    /// `decode --section`: one bare section decoded as section `id`, the object of a GPP string's
+    /// `"sections"` (``IABGPP/GPPSection/json(value:)``); section 2's error is its TC string error.
+    static func sectionJSON(id: Int, _ text: String) throws -> JSON {
+        do throws(GPPError) {
+            return try IABGPP.GPPSection(id: id, encoded: text).json(value: text)
+        } catch {
+            throw GPPInput.tcStringError(error) ?? error
+        }
     }
 }
 
 extension Decoded {
-    /// The decode schema for a TC string; for a GPP string ``GPPString/json``.
+    /// The decode schema for a TC string; for a GPP string ``IABGPP/GPPString/json``.
     var json: JSON {
         switch self {
         case .tc(let tc): tc.json
         case .gpp(let gpp): gpp.json
-        }
-    }
-}
-
-extension IABTCF.GPPString {
-    /// `{"gppVersion", "sectionIds", "tcfeuv2", "sections"}`: `tcfeuv2` is the decode schema or
-    /// `null`, each section `{"id", "name", "value", "fields"}` (``sectionJSON(id:value:tcfEuV2:)``).
-    var json: JSON {
-        .object([
-            ("gppVersion", .int(version)),
-            ("sectionIds", .ids(sectionIds)),
-            ("tcfeuv2", tcfEuV2?.json ?? .null),
-            (
-                "sections",
-                .array(zip(sectionIds, sections).map { Self.sectionJSON(id: $0, value: $1, tcfEuV2: tcfEuV2) })
-            ),
-        ])
-    }
-
-    /// One section: `{"id", "name", "value", "fields"}`. `name` is the API prefix (`null` for an
-    /// id IABGPP does not decode); `fields` the section's fields by its tables
-    /// (``IABGPP/GPPSection/fields``), for `tcfeuv2` the TC string's decode schema, `null` for an
-    /// unknown id or a section IABGPP refuses.
-    static func sectionJSON(id: Int, value: String, tcfEuV2: TCString?) -> JSON {
-        .object([
-            ("id", .int(id)),
-            ("name", IABGPP.GPPSection.name(of: id).map(JSON.string) ?? .null),
-            ("value", .string(value)),
-            ("fields", fieldsJSON(id: id, value: value, tcfEuV2: tcfEuV2)),
-        ])
-    }
-
-    /// The `fields` of ``sectionJSON(id:value:tcfEuV2:)``.
-    static func fieldsJSON(id: Int, value: String, tcfEuV2: TCString?) -> JSON {
-        if id == IABTCF.GPPString.tcfEuV2SectionId {
-            return (tcfEuV2 ?? (try? TCString(encoded: value)))?.json ?? .null
-        }
-        guard let section = try? IABGPP.GPPSection(id: id, encoded: value), let fields = section.fields else {
-            return .null
-        }
-        return .object(fields.map { ($0.key, $0.value.map(JSON.init) ?? .null) })
-    }
-}
-
-extension JSON {
-    /// A GPP field value: numbers, `true`/`false`, id and Int(2) lists as arrays, text, and
-    /// `{"key", "type", "ids"}` records.
-    init(_ value: GPPValue) {
-        switch value {
-        case .int(let int): self = .int(int)
-        case .bool(let flag): self = .bool(flag)
-        case .list(let values), .ids(let values): self = .ids(values)
-        case .string(let text): self = .string(text)
-        case .records(let records):
-            self = .array(
-                records.map { .object([("key", .int($0.key)), ("type", .int($0.type)), ("ids", .ids($0.ids))]) }
-            )
         }
     }
 }

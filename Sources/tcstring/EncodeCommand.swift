@@ -50,101 +50,123 @@ enum EncodeCommand {
     }
 
     /// Reads one JSON object in the decode schema (from the one path of `paths`, the argument
-    /// itself, or standard input) and prints its canonical TC string.
+    /// itself, or standard input) and prints its canonical TC string; an object with `"sections"`
+    /// is a GPP string's decode schema (``IABGPP/GPPString/init(json:today:)``) and prints the
+    /// GPP string. Input that is not one JSON value but several lines is read as JSON Lines: one
+    /// string (or, for a line that fails, an empty line) per line.
     static func encodeJSON(_ paths: [String], maximumLength: Int, _ arguments: Arguments) -> Int32 {
-        let text = jsonText(paths, arguments)
-        do {
-            let json = try JSON(parsing: text)
-            let value = try TCString(json: json, today: today())
-            Terminal.out(try value.encoded(maximumLength: maximumLength))
-            return 0
-        } catch {
-            Terminal.err(Terminal.message(error))
-            return Terminal.failure
+        eachJSON(jsonText(paths, arguments)) { json in
+            if json["sections"] != nil {
+                let text = try IABGPP.GPPString(json: json, today: today()).encoded()
+                guard text.utf8.count <= maximumLength else {
+                    throw TCStringError(.encodingTooLong, value: maximumLength)
+                }
+                return text
+            }
+            return try TCString(json: json, today: today()).encoded(maximumLength: maximumLength)
         }
+    }
+
+    /// Runs `encode` on the one JSON value of `text`, or on each line of `text` when it is not
+    /// one value but several lines (JSON Lines), printing each result; a failure prints its
+    /// message on standard error (`line N:` for a line) and, for a line, an empty line in its
+    /// place. Returns ``Terminal/failure`` when any failed.
+    static func eachJSON(_ text: String, _ encode: (JSON) throws -> String) -> Int32 {
+        let single: Result<JSON, any Error> = Result { try JSON(parsing: text) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        guard case .failure = single, lines.count > 1 else {
+            do {
+                Terminal.out(try encode(try single.get()))
+                return 0
+            } catch {
+                Terminal.err(Terminal.message(error))
+                return Terminal.failure
+            }
+        }
+        var failed = false
+        for (number, line) in zip(1..., lines) {
+            do {
+                Terminal.out(try encode(try JSON(parsing: String(line))))
+            } catch {
+                Terminal.out("")
+                Terminal.err(Terminal.message(error, line: number))
+                failed = true
+            }
+        }
+        return failed ? Terminal.failure : 0
     }
 
     /// `encode --section`: reads `{"fields": {...}}` (the object `decode --section` prints; `id`,
-    /// `name` and `value` may be there and are not read) and prints the section's canonical text.
+    /// `name` and `value` may be there and are not read, the reading keys `compatibility`,
+    /// `layout`, `encoding` and `hasPubRestrictions` are) and prints the section's canonical
+    /// text; for `tcfeuv2` the fields are the TC string's decode schema. JSON Lines as
+    /// ``eachJSON(_:_:)``.
     static func encodeSection(_ id: Int, _ paths: [String], _ arguments: Arguments) -> Int32 {
-        let text = jsonText(paths, arguments)
-        do {
-            let json = try JSON(parsing: text)
-            guard case .object(let members) = json, let fields = json["fields"], case .object(let pairs) = fields else {
-                throw SectionInputError(message: "the input is not an object with \"fields\": {...}")
+        eachJSON(jsonText(paths, arguments)) { json in
+            guard case .object(let members) = json, let fields = json["fields"], case .object = fields else {
+                throw GPPInputError("the input is not an object with \"fields\": {...}")
             }
-            if let key = members.map(\.0).first(where: { !["id", "name", "value", "fields"].contains($0) }) {
-                throw SectionInputError(message: "unknown key \(key)")
+            let reading = ["compatibility", "layout", "encoding", "hasPubRestrictions"]
+            if let key = members.map(\.0).first(where: {
+                !["id", "name", "value", "fields"].contains($0) && !reading.contains($0)
+            }) {
+                throw GPPInputError("unknown key \(key)")
             }
-            var values: [String: GPPValue] = [:]
-            for (key, value) in pairs {
-                guard let converted = try gppValue(value, key) else { continue }
-                values[key] = converted
+            let section = try IABGPP.GPPSection(id: id, fields: fields, reading: members, today: today())
+            do throws(GPPError) {
+                return try section.encoded()
+            } catch {
+                throw GPPInput.tcStringError(error) ?? error
             }
-            Terminal.out(try IABGPP.GPPSection(id: id, fields: values).encoded())
-            return 0
-        } catch {
-            Terminal.err(Terminal.message(error))
-            return Terminal.failure
         }
     }
 
-    /// A field's JSON as a ``GPPValue`` (`nil` for `null`: the field or sub-section left out).
-    static func gppValue(_ json: JSON, _ key: String) throws -> GPPValue? {
-        switch json {
-        case .null: return nil
-        case .int(let int): return .int(int)
-        case .bool(let flag): return .bool(flag)
-        case .string(let text): return .string(text)
-        case .array(let items):
-            var ints: [Int] = []
-            var records: [GPPRangeRecord] = []
-            for item in items {
-                switch item {
-                case .int(let int): ints.append(int)
-                case .object:
-                    guard case .int(let recordKey)? = item["key"], case .int(let type)? = item["type"],
-                        case .array(let ids)? = item["ids"]
-                    else { throw SectionInputError(message: "\(key): a record is {\"key\", \"type\", \"ids\"}") }
-                    records.append(
-                        GPPRangeRecord(
-                            key: recordKey,
-                            type: type,
-                            ids: ids.compactMap { if case .int(let id) = $0 { id } else { nil } }
-                        )
-                    )
-                default: throw SectionInputError(message: "\(key): a list holds integers or records")
-                }
-            }
-            return records.isEmpty ? .list(ints) : .records(records)
-        case .object: throw SectionInputError(message: "\(key): an object is not a field value")
-        }
+    /// `reencode`'s values: `--canonical` and the decoding flags.
+    struct ReencodeValues {
+        var canonical = false
+        var decoding = DecodingFlags()
     }
 
-    /// A mistake in `encode --section`'s input.
-    struct SectionInputError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
-    }
-
-    /// Decodes each TC or GPP string and prints its layout-preserving re-encoding.
     /// `reencode`'s options, declared once (see ``OptionRow``).
-    static var reencodeOptions: [OptionRow<DecodingFlags>] { DecodingFlags.rows(\.self, streams: true) }
+    static var reencodeOptions: [OptionRow<ReencodeValues>] {
+        [
+            .flag(
+                "--canonical",
+                "print the canonical encoding instead of the input's layout (a GPP string: every part\n"
+                    + "padded with zero bits to a whole character, each section in its canonical form)"
+            ) { $0.canonical = true }
+        ] + DecodingFlags.rows(\.decoding, streams: true)
+    }
 
+    /// Decodes each TC or GPP string and prints its layout-preserving re-encoding (`--canonical`:
+    /// its canonical encoding).
     static func reencode(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "reencode")
-        var decoding = DecodingFlags()
-        let operands = arguments.parse(reencodeOptions, into: &decoding)
-        let options = decoding.options
-        return Inputs.lines(operands, arguments, options: options, jobs: decoding.jobs, failure: .emptyLine) {
+        var values = ReencodeValues()
+        let operands = arguments.parse(reencodeOptions, into: &values)
+        let (options, canonical) = (values.decoding.options, values.canonical)
+        return Inputs.lines(operands, arguments, options: options, jobs: values.decoding.jobs, failure: .emptyLine) {
             input,
             output,
             errors in
-            // A GPP string comes back whole: its header and other sections as they were.
             switch try input.decode() {
-            case .tc(let tc): output.append(try tc.encoded(.preservingLayout, maximumLength: options.maximumLength))
+            case .tc(let tc):
+                output.append(
+                    try tc.encoded(canonical ? .canonical : .preservingLayout, maximumLength: options.maximumLength)
+                )
             case .gpp(let gpp):
-                output.append(try gpp.encoded(.preservingLayout, maximumLength: options.maximumLength))
+                // Every string IABGPP decodes comes back byte for byte (header, sections, padding).
+                let text: String
+                do throws(GPPError) {
+                    text = try gpp.encoded(canonical ? .canonical : .preservingLayout)
+                } catch {
+                    throw GPPInput.tcStringError(error) ?? error
+                }
+                guard text.utf8.count <= options.maximumLength else {
+                    throw TCStringError(.encodingTooLong, value: options.maximumLength)
+                }
+                output.append(text)
             }
             return false
         }

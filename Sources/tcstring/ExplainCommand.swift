@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 import IABTCFVendorList
 
@@ -32,15 +33,18 @@ enum ExplainCommand {
                 if line > 1 { lines.append("") }  // a blank line between the tables of a stream
                 lines.append("line \(line):")
             }
-            do throws(TCStringError) {
+            do {
+                if input.isGPP {
+                    try explainGPP(input, &lines, gvl: gvl)
+                    output.append(lines.joined(separator: "\n"))
+                    return false
+                }
                 let tc: TCString
                 do throws(TCStringError) {
-                    tc = try input.tcString()
+                    tc = try TCString(encodedBytes: input.bytes, options: input.options)
                 } catch {
-                    // A TC string or GPP section that does not decode: the fields read before the
-                    // error. A GPP string whose header does not decode, or without the section, has
-                    // no table.
-                    if !input.isGPP || error.gppSection != nil { try explain(input, &lines) }
+                    // A TC string that does not decode: the fields read before the error.
+                    try explain(input, &lines)
                     throw error
                 }
                 try explain(input, &lines)
@@ -66,22 +70,15 @@ enum ExplainCommand {
         }
     }
 
-    /// Adds to `lines` the table of `input`'s TC string (for a GPP string, of its TCF EU v2 section): its
-    /// fields and vendor sections, or the fields read before the error, which it throws.
+    /// Adds to `lines` the table of `input`'s TC string: its fields and vendor sections, or the
+    /// fields read before the error, which it throws.
     static func explain(_ input: Input, _ lines: inout [String]) throws(TCStringError) {
-        var explanation: Explanation
-        if input.isGPP, let section = GPPString.section(GPPString.tcfEuV2SectionId, in: input.text) {
-            // Errors are placed in the whole string.
-            lines.append("TCF EU v2 section of a GPP string (section id 2, from character \(section.start + 1)):")
-            explanation = TCString.explanation(of: String(section.text), options: input.options)
-            if var error = explanation.error {
-                error.gppSection = GPPString.tcfEuV2SectionId
-                error.position = error.position.map { $0 + section.start }
-                explanation.error = error
-            }
-        } else {
-            explanation = TCString.explanation(of: input.text, options: input.options)
-        }
+        try explain(TCString.explanation(of: input.text, options: input.options), &lines)
+    }
+
+    /// Adds to `lines` the table of an explanation: its fields and vendor sections, or the fields
+    /// read before its error, which it throws.
+    static func explain(_ explanation: Explanation, _ lines: inout [String]) throws(TCStringError) {
         let rows =
             [["segment", "bit", "width", "field", "raw bits", "value"]]
             + explanation.fields.map {

@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 import TCFJSON
 import TCStringToolSupport
@@ -31,18 +32,21 @@ struct Input {
         bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~"))
     }
 
-    /// The string decoded: a TC string, or a GPP string with its TCF EU v2 section.
-    func decode() throws(TCStringError) -> Decoded {
+    /// The string decoded: a TC string, or a GPP string with every section (IABGPP; see
+    /// ``GPPInput/decodeGPP(_:options:)`` for how errors and `--strict` carry over).
+    func decode() throws -> Decoded {
         guard isGPP else { return .tc(try TCString(encodedBytes: bytes, options: options)) }
-        return .gpp(try GPPString(encoded: text, options: options))
+        return .gpp(try GPPInput.decodeGPP(text, options: options))
     }
 
     /// The TC string: the string itself, or a GPP string's TCF EU v2 section
     /// (``TCStringError/Code/missingTCFSection`` when it has none).
-    func tcString() throws(TCStringError) -> TCString {
+    func tcString() throws -> TCString {
         switch try decode() {
         case .tc(let tc): return tc
-        case .gpp(let gpp): return try gpp.requiredTCFEuV2()
+        case .gpp(let gpp):
+            guard let tc = gpp.tcfEuV2 else { throw TCStringError(.missingTCFSection) }
+            return tc
         }
     }
 
@@ -82,7 +86,7 @@ struct Input {
 /// A decoded ``Input``.
 enum Decoded {
     case tc(TCString)
-    case gpp(GPPString)
+    case gpp(IABGPP.GPPString)
 
     /// The TC string: the string itself, or a GPP string's TCF EU v2 section when it has one.
     var tcString: TCString? {
@@ -119,7 +123,7 @@ enum FailureOutput {
     /// `{"error": {...}}`: the error object, which for a line of standard input ends with its
     /// 1-based `"line"`, so that a stream's output can be joined back to its input.
     static func errorObject(_ error: some Error, line: Int?, pretty: Bool = false) -> String {
-        var object = JSON.error(error)
+        var object = GPPInput.errorJSON(error)
         if let line, case .object(var members) = object {
             members.append(("line", .int(line)))
             object = .object(members)

@@ -14,6 +14,7 @@ enum PolicyCommands {
         var pretty = false
         var gvl: GlobalVendorList?
         var today: Timestamp?
+        var gppSID: [Int]?
         var decoding = DecodingFlags()
     }
 
@@ -37,6 +38,7 @@ enum PolicyCommands {
                 help: "also check the dates against this UTC day: Created or LastUpdated after the\n"
                     + "next day (tcf.dateInFuture), a time of day (tcf.timestampNotWholeDay)"
             ),
+            SharedOptions.gppSectionIds(\.gppSID),
         ] + DecodingFlags.rows(\.decoding, streams: true)
     }
 
@@ -48,23 +50,14 @@ enum PolicyCommands {
             values.json, values.pretty, values.decoding, values.gvl, values.today
         )
         let failure: FailureOutput = json ? .errorObjectAlways(pretty: pretty) : .nothing
-        let (asJSON, list, indent) = (json, gvl, pretty)
+        let (asJSON, list, indent, gppSID) = (json, gvl, pretty, values.gppSID)
         return Inputs.lines(operands, arguments, options: decoding.options, jobs: decoding.jobs, failure: failure) {
             input,
             output,
             errors in
-            let tc = try input.tcString()
-            let findings =
-                switch (list, today) {
-                case (let gvl?, let day?): tc.validate(against: gvl, today: day)
-                case (let gvl?, nil): tc.validate(against: gvl)
-                case (nil, let day?): tc.validate(today: day)
-                case (nil, nil): tc.validate()
-                }
+            let findings = try Self.findings(input, gvl: list, today: today, gppSID: gppSID)
             if asJSON {
-                let list = findings.map {
-                    JSON.object([("rule", .string($0.rule.name)), ("message", .string($0.message))])
-                }
+                let list = findings.map(\.json)
                 output.append(
                     JSON.object([("valid", .bool(findings.isEmpty)), ("findings", .array(list))])
                         .serialized(pretty: indent)

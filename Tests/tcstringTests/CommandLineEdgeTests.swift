@@ -139,7 +139,8 @@ import Darwin
 
     @Test func reencodeGivesAGPPStringBackWhole() throws {
         let strings = [
-            "DBACNY~" + Self.tcfSection + "~1YNN", "DBABMA~" + Self.s, "DBABjw~x~y", CommandLineTests.gpp,
+            "DBACNY~" + Self.tcfSection + "~1YNN", "DBABMA~" + Self.s,
+            "DBABrG~BVQqAAAAAg~BkloWWhg.QA~BWhCgaU~BqmkgaA.YA~BQCmRSU~BQKRmiEg.Q", CommandLineTests.gpp,
         ]
         for text in strings {
             let result = try run(["reencode", text])
@@ -149,6 +150,9 @@ import Darwin
         let stream = try run(["reencode", "-"], stdin: strings.joined(separator: "\n") + "\nDBABM~x\n")
         #expect(stream.status == 1)
         #expect(stream.stdout == strings.joined(separator: "\n") + "\n\n")
+        // A string IABGPP refuses (section 5 "x") is not written back.
+        let refused = try run(["reencode", "DBABjw~x~y"])
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
     }
 
     /// An id list with an id outside what the option takes names that id (and the option).

@@ -158,13 +158,14 @@ import Testing
                 "\(command)"
             )
         }
-        // A GPP string without a TCF EU v2 section: decode prints it (tcfeuv2 null), the others say why not.
-        #expect(try run(["decode", "DBABjw~x~y"]).status == 0)
-        let missing = try run(["validate", "DBABjw~x~y"])
-        #expect(missing.status == 1)
-        #expect(
-            missing.stderr == "tcstring: the GPP string has no TCF EU v2 section (section id 2) [missingTCFSection]\n"
-        )
+        // A GPP string whose section IABGPP refuses is an error naming the section; a GPP
+        // string without a TCF EU v2 section is valid GPP.
+        let refused = try run(["decode", "DBABjw~x~y"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("section 5"))
+        let usOnly = try run(["validate", "DBABT~1YNN"])
+        #expect(usOnly.status == 0)
+        #expect(usOnly.stdout == "valid: no policy findings\n")
     }
 
     static let gvl = Fixtures.directory.appendingPathComponent("gvl/vendor-list-v17-spec3.json").path

@@ -1,0 +1,260 @@
+import IABGPP
+import IABTCF
+import TCStringToolSupport
+
+/// How every command reads a GPP string (IABGPP), writes it as the decode schema and reads that
+/// schema back: the one place of the tool that knows GPP.
+enum GPPInput {
+    /// Decodes a GPP string and every section (IABGPP's `GPPString`).
+    ///
+    /// A TCF EU v2 section that does not decode fails as its own ``TCStringError`` placed in the
+    /// whole string (`gppSection` 2, the 1-based `position` in the GPP string), as for a TC string
+    /// alone; with `--strict` the section is also read strictly. Any other failure is IABGPP's
+    /// ``GPPError``, naming section, sub-section, field, bit and character.
+    static func decodeGPP(_ text: String, options: TCString.DecodingOptions) throws -> IABGPP.GPPString {
+        let gpp: IABGPP.GPPString
+        do throws(GPPError) {
+            gpp = try IABGPP.GPPString(encoded: text, maximumLength: options.maximumLength)
+        } catch {
+            throw tcStringError(error) ?? error
+        }
+        if options.strict, gpp.sectionIds.contains(2), let (section, start) = sectionText(2, in: text, gpp) {
+            do throws(TCStringError) {
+                _ = try TCString(encoded: section, options: options)
+            } catch {
+                var error = error
+                error.gppSection = 2
+                error.position = error.position.map { $0 + start }
+                throw error
+            }
+        }
+        return gpp
+    }
+
+    /// The TC string error of a section 2 that does not decode, placed in the whole string.
+    static func tcStringError(_ error: GPPError) -> TCStringError? {
+        guard error.code == .tcString, var inner = error.tcString else { return nil }
+        inner.gppSection = 2
+        inner.position = error.position
+        return inner
+    }
+
+    /// The text of section `id` of a decoded GPP string and its 0-based start in `text`.
+    static func sectionText(_ id: Int, in text: String, _ gpp: IABGPP.GPPString) -> (Substring, Int)? {
+        guard let index = gpp.sectionIds.firstIndex(of: id) else { return nil }
+        let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
+        guard index + 1 < parts.count else { return nil }
+        let start = text.utf8.distance(from: text.utf8.startIndex, to: parts[index + 1].startIndex)
+        return (Substring(parts[index + 1]), start)
+    }
+
+    /// The error object of any error a command reports: IABGPP's ``GPPError`` in the one shape
+    /// (`segment` is the `.` part, `bitOffset` the bit within it, `gppSection` the section id).
+    static func errorJSON(_ error: any Error) -> JSON {
+        guard let error = error as? GPPError else { return JSON.error(error) }
+        if let tcString = tcStringError(error) { return tcString.json }
+        return .error(
+            code: error.code.rawValue,
+            message: JSON.message(error),
+            segment: error.subsection,
+            bitOffset: error.bit,
+            field: error.field,
+            value: error.value,
+            position: error.position,
+            gppSection: error.sectionId
+        )
+    }
+}
+
+// MARK: - The decode schema
+
+extension IABGPP.GPPString {
+    /// The TC string of section 2, if the string has one.
+    var tcfEuV2: TCString? {
+        if case .tcfEuV2(let tcString)? = section(2) { tcString } else { nil }
+    }
+
+    /// `{"gppVersion", "sectionIds", "tcfeuv2", "sections"}`: `tcfeuv2` is the decode schema or
+    /// `null`, each section as ``IABGPP/GPPSection/json(value:)``.
+    var json: JSON {
+        .object([
+            ("gppVersion", .int(version)),
+            ("sectionIds", .ids(sectionIds)),
+            ("tcfeuv2", tcfEuV2?.json ?? .null),
+            ("sections", .array(sections.map { $0.json(value: try? $0.encoded(.preservingLayout)) })),
+        ])
+    }
+}
+
+extension IABGPP.GPPSection {
+    /// One section: `{"id", "name", "value", "fields"}`, then what the decoder read besides the
+    /// fields (IABGPP's `reading`): `"compatibility"` (7-27: the compatibility rule applied,
+    /// `null` for none), `"layout"` (24-27: `sectionHeader` or `noHeader`), `"encoding"`
+    /// (`fibonacci` or `legacy`) and `"hasPubRestrictions"` (5). `name` is the API prefix (`null`
+    /// for an id IABGPP does not decode); `fields` the section's fields by its tables (a
+    /// Datetime as ISO-8601, like the TC string schema's `created`), for `tcfeuv2` the TC string's
+    /// decode schema, `null` for an unknown id. `value` is the section's text as given.
+    func json(value: String?) -> JSON {
+        var members: [(String, JSON)] = [
+            ("id", .int(id)),
+            ("name", name.map(JSON.string) ?? .null),
+            ("value", value.map(JSON.string) ?? .null),
+            ("fields", fieldsJSON),
+        ]
+        for (key, value) in reading { members.append((key, value.map { JSON($0, type: nil) } ?? .null)) }
+        return .object(members)
+    }
+
+    /// The `fields` of ``json(value:)``.
+    var fieldsJSON: JSON {
+        if case .tcfEuV2(let tcString) = self { return tcString.json }
+        guard let rows = fieldRows else { return .null }
+        return .object(rows.map { ($0.key, $0.value.map { [type = $0.type] in JSON($0, type: type) } ?? .null) })
+    }
+
+    /// A section from the decode schema's object: `id` or `name`, then `fields` (left-out fields
+    /// at their defaults; for `tcfeuv2` the TC string's decode schema, read as `tcstring encode`
+    /// reads it) with the reading keys, or else `value`, the section's text.
+    init(json: JSON, today: Timestamp) throws {
+        guard case .object(let members) = json else { throw GPPInputError("a section is an object") }
+        let known = ["id", "name", "value", "fields", "compatibility", "layout", "encoding", "hasPubRestrictions"]
+        if let key = members.map(\.0).first(where: { !known.contains($0) }) {
+            throw GPPInputError("unknown key \(key)")
+        }
+        var id: Int?
+        if case .int(let number)? = json["id"] { id = number }
+        if case .string(let name)? = json["name"] {
+            guard let named = Self.id(named: name) else { throw GPPInputError("unknown section name \(name)") }
+            guard id == nil || id == named else { throw GPPInputError("id \(id ?? 0) is not the id of \(name)") }
+            id = named
+        }
+        guard let id else { throw GPPInputError("a section needs \"id\" or \"name\"") }
+        var text: String?
+        if case .string(let value)? = json["value"] { text = value }
+        guard let fields = json["fields"], fields != .null else {
+            guard let text else { throw GPPInputError("section \(id) needs \"fields\" or \"value\"") }
+            self = try Self(id: id, encoded: text)
+            return
+        }
+        var built = try Self(id: id, fields: fields, reading: members, today: today)
+        // The text, when it says the same, keeps its layout for `.preservingLayout`.
+        if let text, let read = try? Self(id: id, encoded: text), read == built { built = read }
+        self = built
+    }
+
+    /// A section from its `fields` object (and the reading keys among `members`).
+    init(id: Int, fields: JSON, reading members: [(String, JSON)], today: Timestamp) throws {
+        if id == 2 {
+            self = .tcfEuV2(try TCString(json: fields, today: today))
+            return
+        }
+        guard case .object(let pairs) = fields else { throw GPPInputError("\"fields\" is an object") }
+        var values: [String: GPPValue] = [:]
+        for (key, json) in pairs {
+            guard let type = Self.fieldType(key: key, sectionId: id) else {
+                throw GPPError(.invalidValue, sectionId: id, field: key)
+            }
+            if let value = try GPPValue(json: json, type: type, key: key) { values[key] = value }
+        }
+        var reading: [String: GPPValue] = [:]
+        for (key, json) in members where !["id", "name", "value", "fields"].contains(key) {
+            switch json {
+            case .string(let text): reading[key] = .string(text)
+            case .bool(let flag): reading[key] = .bool(flag)
+            case .null: continue
+            default: throw GPPInputError("\(key): a string or true/false")
+            }
+        }
+        self = try Self(id: id, fields: values, reading: reading)
+    }
+}
+
+extension IABGPP.GPPString {
+    /// A GPP string from the decode schema: `{"sections": [...]}` (`gppVersion` optional, 1;
+    /// `sectionIds` and `tcfeuv2`, which repeat `sections`, are not read), each section as
+    /// ``IABGPP/GPPSection/init(json:today:)`` reads it.
+    init(json: JSON, today: Timestamp) throws {
+        guard case .object(let members) = json, case .array(let items)? = json["sections"] else {
+            throw GPPInputError("a GPP string is {\"sections\": [...]}")
+        }
+        if let key = members.map(\.0).first(where: {
+            !["gppVersion", "sectionIds", "tcfeuv2", "sections"].contains($0)
+        }) {
+            throw GPPInputError("unknown key \(key)")
+        }
+        var version = 1
+        if case .int(let number)? = json["gppVersion"] { version = number }
+        self.init(version: version, sections: try items.map { try IABGPP.GPPSection(json: $0, today: today) })
+    }
+}
+
+extension GPPValue {
+    /// A field's value from the decode schema, as `type` reads it: `nil` for `null` (the field, or
+    /// its sub-section, left out); a Datetime from an ISO-8601 time or deciseconds.
+    init?(json: JSON, type: GPPDataType, key: String) throws {
+        switch (type, json) {
+        case (_, .null): return nil
+        case (.datetime, .string(let text)):
+            guard let value = type.schemaValue(text: text) else {
+                throw GPPInputError("\(key): an ISO-8601 UTC time or deciseconds, not \(text)")
+            }
+            self = value
+        case (.int, .int(let int)), (.intFibonacci, .int(let int)), (.datetime, .int(let int)): self = .int(int)
+        case (.boolean, .bool(let flag)): self = .bool(flag)
+        case (.string, .string(let text)): self = .string(text)
+        case (.arrayOfRanges, .array(let items)), (.nArrayOfRanges, .array(let items)):
+            self = .records(
+                try items.map { item in
+                    guard case .int(let recordKey)? = item["key"], case .int(let recordType)? = item["type"],
+                        case .array(let ids)? = item["ids"], let list = Self.ints(ids)
+                    else { throw GPPInputError("\(key): a record is {\"key\", \"type\", \"ids\"}") }
+                    return GPPRangeRecord(key: recordKey, type: recordType, ids: list)
+                }
+            )
+        case (.intList, .array(let items)):
+            guard let list = Self.ints(items) else { throw GPPInputError("\(key): a list of integers") }
+            self = .list(list)
+        case (_, .array(let items)) where type.defaultValue.ids != nil:
+            guard let list = Self.ints(items) else { throw GPPInputError("\(key): a list of ids") }
+            self = .ids(list)
+        default: throw GPPInputError("\(key): not a \(type.name) value")
+        }
+    }
+
+    private static func ints(_ items: [JSON]) -> [Int]? {
+        var ints: [Int] = []
+        for item in items {
+            guard case .int(let int) = item else { return nil }
+            ints.append(int)
+        }
+        return ints
+    }
+}
+
+extension JSON {
+    /// A GPP field value: numbers, `true`/`false`, id and Int(2) lists as arrays, text, and
+    /// `{"key", "type", "ids"}` records; a Datetime (`type`) as its ISO-8601 time.
+    init(_ value: GPPValue, type: GPPDataType?) {
+        if let type, let text = type.schemaText(value) {
+            self = .string(text)
+            return
+        }
+        switch value {
+        case .int(let int): self = .int(int)
+        case .bool(let flag): self = .bool(flag)
+        case .list(let values), .ids(let values): self = .ids(values)
+        case .string(let text): self = .string(text)
+        case .records(let records):
+            self = .array(
+                records.map { .object([("key", .int($0.key)), ("type", .int($0.type)), ("ids", .ids($0.ids))]) }
+            )
+        }
+    }
+}
+
+/// A mistake in a GPP object given to `encode`.
+struct GPPInputError: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

@@ -1,0 +1,87 @@
+import IABGPP
+import IABTCF
+import IABTCFVendorList
+import TCStringToolSupport
+
+/// One finding `validate` reports: a TC string's policy finding, or a GPP finding naming its
+/// section, field and rule.
+struct ValidationFinding {
+    /// `tcf.…` for a TC string's rules, `gpp.…` for IABGPP's (`gpp.mspaCoveredTransaction`).
+    let rule: String
+    let message: String
+    /// The GPP section id (3 for the header), for a GPP finding.
+    let section: Int?
+    /// The field by its specification name, for a GPP finding about one.
+    let field: String?
+
+    /// `rule: message`.
+    var description: String { "\(rule): \(message)" }
+
+    /// `{"rule", "message"}`, and for a GPP finding `"section"` and `"field"` too.
+    var json: JSON {
+        var members: [(String, JSON)] = [("rule", .string(rule)), ("message", .string(message))]
+        if let section {
+            members += [("section", .int(section)), ("field", field.map(JSON.string) ?? .null)]
+        }
+        return .object(members)
+    }
+
+    init(_ finding: PolicyFinding) {
+        (rule, message, section, field) = (finding.rule.name, finding.message, nil, nil)
+    }
+
+    init(_ finding: GPPFinding) {
+        rule = "gpp." + finding.rule.rawValue
+        section = finding.sectionId
+        field = finding.field
+        let place =
+            "section \(finding.sectionId) (\(finding.sectionName))" + (finding.field.map { ", field \($0)" } ?? "")
+        message = place + ": " + Self.explanation(finding.rule)
+    }
+
+    /// What a GPP rule says, in words.
+    static func explanation(_ rule: GPPFinding.Rule) -> String {
+        switch rule {
+        case .mspaCoveredTransaction: "MspaCoveredTransaction is 1 (yes) or 2 (no); 0 is not a value"
+        case .mspaModes: "MspaOptOutOptionMode and MspaServiceProviderMode are both 1 (yes)"
+        case .optOutWithoutNotice: "an opt-out is recorded without its notice"
+        case .reservedValue: "a value the section's table does not define (reserved)"
+        case .compatibilityReading:
+            "Version 1 with Version 2's widths, read under the compatibility rule usnatVersion1WithVersion2Widths; "
+                + "re-encode it with Version 2"
+        case .ambiguousEncoding: "the bits also read as the legacy fixed-width encoding, to a different value"
+        case .gppSIDSectionMissing: "IABGPP_GppSID lists this section but the string does not hold it"
+        case .sectionIDs: "the header's section ids are not ascending and unique"
+        }
+    }
+}
+
+extension PolicyCommands {
+    /// `validate`'s findings for `input`: a TC string's policy findings; for a GPP string
+    /// IABGPP's `validate()` (`validate(gppSID:)` with `--gpp-sid`), then the policy findings of
+    /// its TCF EU v2 section when it has one (a GPP string without section 2 is valid GPP).
+    static func findings(
+        _ input: Input,
+        gvl: GlobalVendorList?,
+        today: Timestamp?,
+        gppSID: [Int]?
+    ) throws -> [ValidationFinding] {
+        func policy(_ tc: TCString) -> [ValidationFinding] {
+            let findings =
+                switch (gvl, today) {
+                case (let gvl?, let day?): tc.validate(against: gvl, today: day)
+                case (let gvl?, nil): tc.validate(against: gvl)
+                case (nil, let day?): tc.validate(today: day)
+                case (nil, nil): tc.validate()
+                }
+            return findings.map(ValidationFinding.init)
+        }
+        switch try input.decode() {
+        case .tc(let tc): return policy(tc)
+        case .gpp(let gpp):
+            let findings =
+                gppSID.map { gpp.validate(gppSID: $0.map(String.init).joined(separator: "_")) } ?? gpp.validate()
+            return findings.map(ValidationFinding.init) + (gpp.tcfEuV2.map(policy) ?? [])
+        }
+    }
+}
