@@ -80,8 +80,19 @@ public struct GPPError: Error, Hashable, Sendable {
 }
 
 extension GPPError: CustomStringConvertible {
-    /// One line: the code, then each location part that is known.
+    /// One line: the code, then each location part that is known. A TCF EU v2 section that does
+    /// not decode (``Code/tcString``) reads as its TC string error placed in the whole string,
+    /// `... (character 60; GPP section 2, segment 0, bit 42) [invalidCharacter]`, and a missing one
+    /// as `the GPP string has no TCF EU v2 section (section id 2) [missingTCFSection]`: the
+    /// wording these errors had when the codec read GPP.
     public var description: String {
+        if code == .tcString, var inner = tcString {
+            inner.position = position
+            return inner.description(within: "GPP section \(sectionId ?? GPPString.tcfEuV2SectionId)")
+        }
+        if code == .missingTCFSection {
+            return ErrorWording.line("the GPP string has no TCF EU v2 section (section id 2)", code: code.rawValue)
+        }
         var parts = [code.rawValue]
         if let sectionId { parts.append("section \(sectionId)") }
         if let subsection { parts.append("sub-section \(subsection)") }

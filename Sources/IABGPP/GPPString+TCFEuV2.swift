@@ -14,7 +14,7 @@ extension GPPString {
     ///
     /// - Throws: ``GPPError/Code/missingTCFSection`` when the string has none.
     public func requiredTCFEuV2() throws(GPPError) -> TCString {
-        guard let tcfEuV2 else { throw GPPError(.missingTCFSection, sectionId: Self.tcfEuV2SectionId) }
+        guard let tcfEuV2 else { throw GPPError(.missingTCFSection) }
         return tcfEuV2
     }
 }

@@ -51,13 +51,6 @@ public struct TCStringError: Error, Hashable, Sendable {
         get { backing.position }
         set { uniqueBacking().position = newValue }
     }
-    /// The id of the GPP section the error is in (2 for TCF EU v2), when the input was a GPP
-    /// string; ``segment`` and ``bitOffset`` then count within that section, ``position`` in the
-    /// whole GPP string.
-    public var gppSection: Int? {
-        get { backing.gppSection }
-        set { uniqueBacking().gppSection = newValue }
-    }
     /// The offending character, when ``code`` is ``Code/invalidCharacter`` and it is a valid
     /// UTF-8 character outside ASCII (``value`` holds only its first byte).
     var character: Unicode.Scalar? {
@@ -84,8 +77,7 @@ public struct TCStringError: Error, Hashable, Sendable {
         bitOffset: Int? = nil,
         field: String? = nil,
         value: Int? = nil,
-        position: Int? = nil,
-        gppSection: Int? = nil
+        position: Int? = nil
     ) {
         backing = Backing(code)
         backing.segment = segment
@@ -93,7 +85,6 @@ public struct TCStringError: Error, Hashable, Sendable {
         backing.field = field
         backing.value = value
         backing.position = position
-        backing.gppSection = gppSection
     }
 
     /// The backing to write to: copied first when another error shares it (copy on write).
@@ -112,7 +103,6 @@ public struct TCStringError: Error, Hashable, Sendable {
         var field: String?
         var value: Int?
         var position: Int?
-        var gppSection: Int?
         var character: Unicode.Scalar?
         var idRange: IDRange?
 
@@ -125,7 +115,6 @@ public struct TCStringError: Error, Hashable, Sendable {
             copy.field = field
             copy.value = value
             copy.position = position
-            copy.gppSection = gppSection
             copy.character = character
             copy.idRange = idRange
             return copy
@@ -137,7 +126,7 @@ public struct TCStringError: Error, Hashable, Sendable {
         if lhs.backing === rhs.backing { return true }
         let (l, r) = (lhs.backing, rhs.backing)
         return l.code == r.code && l.segment == r.segment && l.bitOffset == r.bitOffset && l.field == r.field
-            && l.value == r.value && l.position == r.position && l.gppSection == r.gppSection
+            && l.value == r.value && l.position == r.position
             && l.character == r.character && l.idRange == r.idRange
     }
 
@@ -150,7 +139,6 @@ public struct TCStringError: Error, Hashable, Sendable {
         hasher.combine(b.field)
         hasher.combine(b.value)
         hasher.combine(b.position)
-        hasher.combine(b.gppSection)
         hasher.combine(b.character)
         hasher.combine(b.idRange)
     }
@@ -175,8 +163,7 @@ public struct TCStringError: Error, Hashable, Sendable {
             "emptyString", "inputTooLong", "invalidCharacter", "emptySegment", "truncated",
             "unsupportedVersion", "unknownSegmentType", "duplicateSegment", "invalidRange", "invalidVendorId",
             "encodingTooLong", "valueOutOfRange", "nonZeroPadding", "invalidPadding", "invalidLetter",
-            "invalidPurposeId", "invalidSegmentLength", "invalidGPPHeader", "gppSectionCountMismatch",
-            "missingTCFSection",
+            "invalidPurposeId", "invalidSegmentLength",
         ]
 
         /// Every code, in the order of ``names``.
@@ -223,25 +210,22 @@ public struct TCStringError: Error, Hashable, Sendable {
         /// Strict decoding: a segment of 4n+1 characters, whose last character makes no whole byte
         /// (``TCStringError/value`` holds the count).
         public static let invalidSegmentLength = Code(16)
-        /// A GPP header whose Type is not 3, whose Version is not 1, or whose section ids are malformed
-        /// (a Fibonacci code without its terminating `11`, ids not ascending).
-        public static let invalidGPPHeader = Code(17)
-        /// A GPP string whose number of `~`-separated sections differs from the header's section ids
-        /// (``TCStringError/value`` holds the number of sections after the header).
-        public static let gppSectionCountMismatch = Code(18)
-        /// A GPP string without a TCF EU v2 section (id 2) where a TC string is needed.
-        public static let missingTCFSection = Code(19)
     }
 }
 
 extension TCStringError: CustomStringConvertible {
     /// One line for people: the problem in words (input that is not base64url or not version 2
-    /// starts with "not a TC string"), then where: the character position in the input, the GPP
-    /// section, segment, bit and field; last the code, e.g.
+    /// starts with "not a TC string"), then where: the character position in the input, segment,
+    /// bit and field; last the code, e.g.
     /// `not a TC string: '!' is not a base64url character, only A-Z a-z 0-9 - _ (character 8; segment 0, bit 42) [invalidCharacter]`.
-    public var description: String {
+    public var description: String { description(within: nil) }
+
+    /// ``description`` of a TC string that is part of a larger string, with `container` (where
+    /// in that string the TC string is, such as its section) first among the places;
+    /// ``position`` is then counted in the larger string.
+    package func description(within container: String?) -> String {
         var places: [String] = []
-        if let gppSection { places.append("GPP section \(gppSection)") }
+        if let container { places.append(container) }
         if let segment { places.append("segment \(segment)") }
         if let bitOffset { places.append("bit \(bitOffset)") }
         if let field { places.append("field \(field)") }
@@ -279,12 +263,6 @@ extension TCStringError: CustomStringConvertible {
         case .invalidPurposeId: return "restriction PurposeId \(value) is outside 1-\(PurposeSet.maxID)"
         case .invalidSegmentLength:
             return "a segment of \(value) characters (4n+1): its last character makes no whole byte"
-        case .invalidGPPHeader: return "not a valid GPP header (Type 3, Version 1, ascending section ids)"
-        case .gppSectionCountMismatch:
-            let count = self.value ?? 0
-            return
-                "the GPP string has \(count) section\(count == 1 ? "" : "s") after its header, which lists another number"
-        case .missingTCFSection: return "the GPP string has no TCF EU v2 section (section id 2)"
         default: return "the input is not a valid TC string"
         }
     }

@@ -196,7 +196,7 @@ public final class ConsentCoordinator {
     private func replaceGPPTCString() {
         guard let text = store.inAppValue(forKey: InAppKeys.tcString)?.stringValue else { return }
         if let gpp = store.inAppValue(forKey: GPPInAppKeys.gppString)?.stringValue,
-            let (old, start) = IABGPP.GPPString.section(IABGPP.GPPString.tcfEuV2SectionId, in: gpp), old != text
+            let (old, start) = GPPString.section(GPPString.tcfEuV2SectionId, in: gpp), old != text
         {
             var bytes = Array(gpp.utf8)
             bytes.replaceSubrange(start..<start + old.utf8.count, with: Array(text.utf8))

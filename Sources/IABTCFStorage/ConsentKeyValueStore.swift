@@ -135,7 +135,7 @@ extension ConsentKeyValueStore {
     ///
     /// - Throws: `GPPError` when the string has no TCF EU v2 section (`missingTCFSection`) or
     ///   cannot be encoded; the store is then unchanged.
-    public func writeInAppKeys(for gppString: IABGPP.GPPString, gdprApplies: Bool?) throws(GPPError) {
+    public func writeInAppKeys(for gppString: GPPString, gdprApplies: Bool?) throws(GPPError) {
         let gppKeys = try gppString.gppInAppKeys()
         writeInAppKeys(try gppString.inAppKeys(gdprApplies: gdprApplies).merging(gppKeys) { $1 })
     }
@@ -147,7 +147,7 @@ extension ConsentKeyValueStore {
     /// the string no longer has is removed.
     ///
     /// - Throws: `GPPError` when the string cannot be encoded; the store is then unchanged.
-    public func writeGPPKeys(for gppString: IABGPP.GPPString) throws(GPPError) {
+    public func writeGPPKeys(for gppString: GPPString) throws(GPPError) {
         let keys = try gppString.gppInAppKeys()
         var changed = false
         for key in storedKeys

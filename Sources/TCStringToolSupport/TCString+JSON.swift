@@ -116,8 +116,7 @@ extension TCStringError {
             bitOffset: bitOffset,
             field: field,
             value: value,
-            position: position,
-            gppSection: gppSection
+            position: position
         )
     }
 }

@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
@@ -289,11 +290,9 @@ enum ATTCommand {
         }
         consentFlow.reprompt = reprompt
         consentFlow.maximumAge = maximumAge
-        do throws(TCStringError) {
+        do {
             // A GPP string's TCF EU v2 section is the TC string; the rest stays as it was.
-            let given = try tcString.map { text throws(TCStringError) in
-                try GivenString(text, options: decoding.options)
-            }
+            let given = try tcString.map { text in try GivenString(text, options: decoding.options) }
             // The library's one call decides: the consent read from the string (without --consent),
             // the rewritten string (a current choice only, its dates kept) and the ad serving answer.
             var input = ConsentFlow.Input(
@@ -370,15 +369,15 @@ enum ATTCommand {
         let before: Substring
         let after: Substring
 
-        init(_ text: String, options: TCString.DecodingOptions) throws(TCStringError) {
+        init(_ text: String, options: TCString.DecodingOptions) throws {
             guard Input.isGPP(text.utf8) else {
                 (tcString, section, before, after) = (try TCString(encoded: text, options: options), text, "", "")
                 return
             }
-            let gpp = try GPPString(encoded: text, options: options)
+            let gpp = try GPPInput.decodeGPP(text, options: options)
             tcString = try gpp.requiredTCFEuV2()
             guard let found = GPPString.section(GPPString.tcfEuV2SectionId, in: text) else {
-                throw TCStringError(.missingTCFSection)
+                throw GPPError(.missingTCFSection)
             }
             section = String(found.text)
             before = text[..<found.text.startIndex]

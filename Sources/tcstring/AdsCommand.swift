@@ -89,11 +89,11 @@ enum AdsCommand {
             case .gpp(let gpp):
                 (stored.gppString, stored.gppSectionIds) = (input.text, sid)
                 if applies ?? (gpp.tcfEuV2 != nil) {
-                    guard gpp.tcfEuV2 != nil else { throw TCStringError(.missingTCFSection) }
+                    _ = try gpp.requiredTCFEuV2()
                     answer = AdServing(vendor: id, mode: .none, reasons: [.tcfOnlyInGPP])
                 } else {
-                    // A US section that does not decode is an error, never "no opt-out".
-                    _ = try IABGPP.GPPString(encoded: input.text, maximumLength: decoding.options.maximumLength)
+                    // Every section decoded (a US section that does not decode is an error, never
+                    // "no opt-out").
                     answer = stored.usAdServing(vendor: id)
                 }
             }

@@ -80,11 +80,7 @@ extension DecodeCommand {
     /// `decode --section`: one bare section decoded as section `id`, the object of a GPP string's
     /// `"sections"` (``IABGPP/GPPSection/json(value:)``); section 2's error is its TC string error.
     static func sectionJSON(id: Int, _ text: String) throws -> JSON {
-        do throws(GPPError) {
-            return try IABGPP.GPPSection(id: id, encoded: text).json(value: text)
-        } catch {
-            throw GPPInput.tcStringError(error) ?? error
-        }
+        try IABGPP.GPPSection(id: id, encoded: text).json(value: text)
     }
 }
 

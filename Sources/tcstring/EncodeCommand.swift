@@ -113,12 +113,7 @@ enum EncodeCommand {
             }) {
                 throw GPPInputError("unknown key \(key)")
             }
-            let section = try IABGPP.GPPSection(id: id, fields: fields, reading: members, today: today())
-            do throws(GPPError) {
-                return try section.encoded()
-            } catch {
-                throw GPPInput.tcStringError(error) ?? error
-            }
+            return try IABGPP.GPPSection(id: id, fields: fields, reading: members, today: today()).encoded()
         }
     }
 
@@ -157,12 +152,7 @@ enum EncodeCommand {
                 )
             case .gpp(let gpp):
                 // Every string IABGPP decodes comes back byte for byte (header, sections, padding).
-                let text: String
-                do throws(GPPError) {
-                    text = try gpp.encoded(canonical ? .canonical : .preservingLayout)
-                } catch {
-                    throw GPPInput.tcStringError(error) ?? error
-                }
+                let text = try gpp.encoded(canonical ? .canonical : .preservingLayout)
                 guard text.utf8.count <= options.maximumLength else {
                     throw TCStringError(.encodingTooLong, value: options.maximumLength)
                 }

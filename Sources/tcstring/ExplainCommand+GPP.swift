@@ -26,14 +26,13 @@ extension ExplainCommand {
             if index > 0 { lines.append("") }
             if id == 2 {
                 lines.append("TCF EU v2 section of a GPP string (section id 2, from character \(start + 1)):")
-                var explanation = TCString.explanation(of: String(part), options: input.options)
-                // Errors are placed in the whole string.
-                if var error = explanation.error {
-                    error.gppSection = 2
-                    error.position = error.position.map { $0 + start }
-                    explanation.error = error
+                do throws(TCStringError) {
+                    try explain(TCString.explanation(of: String(part), options: input.options), &lines)
+                } catch {
+                    // Errors are placed in the whole string.
+                    let position = error.position.map { $0 + start }
+                    throw GPPError(.tcString, sectionId: 2, position: position, tcString: error)
                 }
-                try explain(explanation, &lines)
                 if decodeError == nil, let gvl, let tc = try? TCString(encoded: part, options: input.options) {
                     listNames(tc, gvl, &lines)
                 }

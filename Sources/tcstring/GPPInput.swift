@@ -7,36 +7,20 @@ import TCStringToolSupport
 enum GPPInput {
     /// Decodes a GPP string and every section (IABGPP's `GPPString`).
     ///
-    /// A TCF EU v2 section that does not decode fails as its own ``TCStringError`` placed in the
-    /// whole string (`gppSection` 2, the 1-based `position` in the GPP string), as for a TC string
-    /// alone; with `--strict` the section is also read strictly. Any other failure is IABGPP's
-    /// ``GPPError``, naming section, sub-section, field, bit and character.
+    /// Every failure is IABGPP's ``GPPError``, naming section, sub-section, field, bit and
+    /// character; a TCF EU v2 section that does not decode is ``GPPError/Code/tcString`` with its
+    /// own ``TCStringError``, placed in the whole string (the 1-based `position` in the GPP
+    /// string), as for a TC string alone. With `--strict` the section is also read strictly.
     static func decodeGPP(_ text: String, options: TCString.DecodingOptions) throws -> IABGPP.GPPString {
-        let gpp: IABGPP.GPPString
-        do throws(GPPError) {
-            gpp = try IABGPP.GPPString(encoded: text, maximumLength: options.maximumLength)
-        } catch {
-            throw tcStringError(error) ?? error
-        }
+        let gpp = try IABGPP.GPPString(encoded: text, maximumLength: options.maximumLength)
         if options.strict, gpp.sectionIds.contains(2), let (section, start) = sectionText(2, in: text, gpp) {
             do throws(TCStringError) {
                 _ = try TCString(encoded: section, options: options)
             } catch {
-                var error = error
-                error.gppSection = 2
-                error.position = error.position.map { $0 + start }
-                throw error
+                throw GPPError(.tcString, sectionId: 2, position: error.position.map { $0 + start }, tcString: error)
             }
         }
         return gpp
-    }
-
-    /// The TC string error of a section 2 that does not decode, placed in the whole string.
-    static func tcStringError(_ error: GPPError) -> TCStringError? {
-        guard error.code == .tcString, var inner = error.tcString else { return nil }
-        inner.gppSection = 2
-        inner.position = error.position
-        return inner
     }
 
     /// The text of section `id` of a decoded GPP string and its 0-based start in `text`.
@@ -49,10 +33,22 @@ enum GPPInput {
     }
 
     /// The error object of any error a command reports: IABGPP's ``GPPError`` in the one shape
-    /// (`segment` is the `.` part, `bitOffset` the bit within it, `gppSection` the section id).
+    /// (`segment` is the `.` part, `bitOffset` the bit within it, `gppSection` the section id);
+    /// for section 2's own error, the TC string error's object placed in the whole string.
     static func errorJSON(_ error: any Error) -> JSON {
         guard let error = error as? GPPError else { return JSON.error(error) }
-        if let tcString = tcStringError(error) { return tcString.json }
+        if error.code == .tcString, let inner = error.tcString {
+            return .error(
+                code: inner.code.name,
+                message: JSON.message(error, about: inner.code == .encodingTooLong ? "--max-length" : nil),
+                segment: inner.segment,
+                bitOffset: inner.bitOffset,
+                field: inner.field,
+                value: inner.value,
+                position: error.position,
+                gppSection: error.sectionId
+            )
+        }
         return .error(
             code: error.code.rawValue,
             message: JSON.message(error),

@@ -40,13 +40,12 @@ struct Input {
     }
 
     /// The TC string: the string itself, or a GPP string's TCF EU v2 section
-    /// (``TCStringError/Code/missingTCFSection`` when it has none).
+    /// (``GPPError/Code/missingTCFSection`` when it has none).
     func tcString() throws -> TCString {
         switch try decode() {
         case .tc(let tc): return tc
         case .gpp(let gpp):
-            guard let tc = gpp.tcfEuV2 else { throw TCStringError(.missingTCFSection) }
-            return tc
+            return try gpp.requiredTCFEuV2()
         }
     }
 

@@ -27,7 +27,7 @@ import Testing
         #expect(InAppConsent(keys: keys).tcString == Self.section && InAppConsent(keys: keys).problems.isEmpty)
         #expect(throws: GPPError.self) { try GPPString(encoded: "DBABjw~x~y").inAppKeys(gdprApplies: nil) }
         // The IABTCF_ keys are the ones the CMP API requires: no TCF EU v2 section, no keys.
-        #expect(throws: GPPError(.missingTCFSection, sectionId: 2)) {
+        #expect(throws: GPPError(.missingTCFSection)) {
             try GPPString(encoded: "DBABL~BVQqAAAAAg").inAppKeys(gdprApplies: nil)
         }
     }
@@ -93,8 +93,8 @@ import Testing
     /// `Character` would keep that `~` inside a section: sections are found at every `~` byte.
     @Test func aTildeBeforeACombiningMarkSeparatesSections() {
         let text = "DBABjD~BW~M*~\u{34D}~E~Sequence~M*~\u{34D}~E~Sequence"
-        #expect(IABGPP.GPPString.section(7, in: text)?.text == "\u{34D}")
-        #expect(IABGPP.GPPString.section(7, in: text)?.start == 13)
-        #expect(IABGPP.GPPString.section(7, in: text + "~") == nil)
+        #expect(GPPString.section(7, in: text)?.text == "\u{34D}")
+        #expect(GPPString.section(7, in: text)?.start == 13)
+        #expect(GPPString.section(7, in: text + "~") == nil)
     }
 }

@@ -75,7 +75,7 @@ import Testing
     /// app's own keys stay.
     @Test func removeInAppKeysRemovesGPPKeys() async throws {
         let section = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
-        let gpp = try IABGPP.GPPString(encoded: "DBACNY~\(section)~1YNN")
+        let gpp = try GPPString(encoded: "DBACNY~\(section)~1YNN")
         try await withFreshDefaults { defaults in
             try defaults.writeInAppKeys(for: gpp, gdprApplies: true)
             let gppKeys: [String: Any] = [

@@ -73,13 +73,13 @@ import Testing
     /// of the GPP CMP API; a section dropped later loses its `IABGPP_[SectionID]_String`.
     @Test func theStoreWritesTheGPPKeys() async throws {
         try await withFreshDefaults { defaults in
-            try defaults.writeGPPKeys(for: try IABGPP.GPPString(encoded: Self.gpp))
+            try defaults.writeGPPKeys(for: try GPPString(encoded: Self.gpp))
             let consent = defaults.readGPPInAppConsent()
             #expect(consent.problems.isEmpty, "\(consent.problems)")
             #expect(consent.gppVersion == 1 && consent.gppHeaderSections == [2, 7] && consent.gppSectionIds == [2, 7])
             #expect(defaults.string(forKey: "IABGPP_7_String") == "BVQqAAAAAg")
             #expect(defaults.string(forKey: InAppKeys.tcString) == nil)
-            try defaults.writeGPPKeys(for: try IABGPP.GPPString(encoded: "DBABL~BVQqAAAAAg"))
+            try defaults.writeGPPKeys(for: try GPPString(encoded: "DBABL~BVQqAAAAAg"))
             #expect(defaults.string(forKey: "IABGPP_2_String") == nil)
             #expect(defaults.readGPPInAppConsent().problems.isEmpty)
         }

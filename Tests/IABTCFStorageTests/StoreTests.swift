@@ -86,7 +86,7 @@ import Testing
     /// plain TC string afterwards leaves the GPP keys, and the store reports them out of step.
     @Test func gppKeysRoundTripAndMismatchesAreReported() async throws {
         let section = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
-        let gpp = try IABGPP.GPPString(encoded: "DBACNY~\(section)~1YNN")
+        let gpp = try GPPString(encoded: "DBACNY~\(section)~1YNN")
         try await withFreshDefaults { defaults in
             try defaults.writeInAppKeys(for: gpp, gdprApplies: true)
             #expect(defaults.string(forKey: "IABGPP_HDR_GppString") == "DBACNY~\(section)~1YNN")

@@ -22,8 +22,7 @@ import Testing
             (.encodingTooLong, "encodingTooLong"), (.valueOutOfRange, "valueOutOfRange"),
             (.nonZeroPadding, "nonZeroPadding"), (.invalidPadding, "invalidPadding"),
             (.invalidLetter, "invalidLetter"), (.invalidPurposeId, "invalidPurposeId"),
-            (.invalidSegmentLength, "invalidSegmentLength"), (.invalidGPPHeader, "invalidGPPHeader"),
-            (.gppSectionCountMismatch, "gppSectionCountMismatch"), (.missingTCFSection, "missingTCFSection"),
+            (.invalidSegmentLength, "invalidSegmentLength"),
         ]
         for (code, name) in named {
             #expect(code.name == name)

@@ -76,18 +76,6 @@ import Testing
         #expect(Timestamp(iso8601: "2022-09-16T10:17:45.Z") == nil)
     }
 
-    /// `gpp`, broken invariant: a `~` followed by a combining mark (U+034D) is one `Character`, so
-    /// splitting the string by `Character` kept that `~` inside a section, which re-encoding then
-    /// refused. Sections are split at every `~` byte.
-    @Test func aTildeBeforeACombiningMarkSeparatesSections() throws {
-        let text = "DBABjD~BW~M*~\u{34D}~E~Sequence~M*~\u{34D}~E~Sequence"
-        let gpp = try GPPString(encoded: text)
-        #expect(gpp.sections == ["BW", "M*", "\u{34D}", "E", "Sequence", "M*", "\u{34D}", "E", "Sequence"])
-        #expect(try gpp.encoded(.preservingLayout) == text)
-        #expect(GPPString.section(7, in: text)?.text == "\u{34D}")
-        #expect(throws: TCStringError.self) { try GPPString(encoded: text + "~~") }
-    }
-
     /// `tcstring encode`'s error for a JSON document, or `nil` when it gives a model.
     static func encodeError(_ text: String) throws -> String? {
         do {

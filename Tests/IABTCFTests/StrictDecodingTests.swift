@@ -171,13 +171,6 @@ import Testing
         _ = try TCString(encoded: e7, options: Self.strict)
     }
 
-    /// Strict applies to the TCF EU v2 section of a GPP string too.
-    @Test func strictAppliesInGPPStrings() throws {
-        let gpp = "DBABMA~" + String(Self.plain.dropLast()) + "f"
-        #expect(try GPPString(encoded: gpp).tcfEuV2 != nil)
-        #expect(throws: TCStringError.self) { try GPPString(encoded: gpp, options: Self.strict) }
-    }
-
     /// The error messages say what is wrong in words.
     @Test func messages() {
         let messages = Self.cases.map { $0.error.description }

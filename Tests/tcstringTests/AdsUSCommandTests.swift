@@ -125,4 +125,38 @@ import Testing
         #expect(ads.json?["mode"] == .string("nonPersonalized"))
     }
 
+    /// `inapp --read` lists the problems of both readings (IABTCF's `InAppConsent`, IABGPP's
+    /// `GPPInAppConsent`) in one order: values that do not read, then keys out of step, the GPP
+    /// keys' before the derived `IABTCF_` keys', as when one reader read them all.
+    @Test func inAppReadListsEveryProblemInOneOrder() throws {
+        let tc = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let own = try CommandLineTool.run(["inapp", tc])
+        #expect(own.status == 0, "\(own.stderr)")
+        guard case .object(var members) = try JSON(parsing: own.stdout) else {
+            Issue.record("inapp prints an object")
+            return
+        }
+        members.removeAll { $0.0 == "IABTCF_CmpSdkID" }
+        members += [
+            ("IABTCF_CmpSdkID", .int(999)), ("IABTCF_gdprApplies", .string("maybe")),
+            ("IABGPP_GppSID", .string("x")), ("IABGPP_HDR_GppString", .string("DBABL~BVQqAAAAAg")),
+            ("IABGPP_7_String", .string("BAAAAAAAAg")),
+            ("IABGPP_2_String", .string("CPc7TgPPc7TgPAGABCENCpCgAP_AAAAAAAAAAAAAAAAA")),
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("inapp-problems-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try JSON.object(members).serialized().write(to: file, atomically: true, encoding: .utf8)
+        let output = try CommandLineTool.run(["inapp", "--read", file.path, "--today", "2026-11-26"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(
+            try JSON(parsing: output.stdout)["problems"]
+                == .array(
+                    [
+                        "malformed IABTCF_gdprApplies: \"maybe\"", "malformed IABGPP_GppSID: \"x\"",
+                        "IABGPP_7_String differs from IABGPP_HDR_GppString",
+                        "IABGPP_2_String differs from IABTCF_TCString", "IABTCF_CmpSdkID differs from IABTCF_TCString",
+                    ].map(JSON.string)
+                )
+        )
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IABGPP
 import IABTCF
 import TCStringToolSupport
 import TestSupport
@@ -60,10 +61,26 @@ import Testing
             let single = try CommandLineTool.run(["decode", text])
             if single.status == 0 {
                 perString[text] = single.stdout
+            } else if text.contains("~") {
+                // Section 2's own error, placed in the whole GPP string.
+                let error = #expect(throws: GPPError.self) { _ = try GPPString(encoded: text) }
+                failures[text] =
+                    error.flatMap { error in
+                        error.tcString.map {
+                            JSON.error(
+                                code: $0.code.name,
+                                message: "\(error)",
+                                segment: $0.segment,
+                                bitOffset: $0.bitOffset,
+                                field: $0.field,
+                                value: $0.value,
+                                position: error.position,
+                                gppSection: error.sectionId
+                            )
+                        }
+                    } ?? .null
             } else {
-                let error = #expect(throws: TCStringError.self) {
-                    if text.contains("~") { _ = try GPPString(encoded: text) } else { _ = try TCString(encoded: text) }
-                }
+                let error = #expect(throws: TCStringError.self) { _ = try TCString(encoded: text) }
                 failures[text] = error?.json ?? .null
             }
         }

@@ -38,14 +38,11 @@ enum Field: String, Sendable {
     case numCustomPurposes = "NumCustomPurposes"
     case customPurposesConsent = "CustomPurposesConsent"
     case customPurposesLITransparency = "CustomPurposesLITransparency"
-    case gppType = "Type"
-    case gppVersion = "Version (GPP)"
-    case fibonacciInteger = "FibonacciInteger"
 
     /// Bits on the wire; 0 for the variable-length fields.
     @inlinable var width: Int {
         switch self {
-        case .version, .consentScreen, .policyVersion, .purposeId, .numCustomPurposes, .gppType, .gppVersion: 6
+        case .version, .consentScreen, .policyVersion, .purposeId, .numCustomPurposes: 6
         case .created, .lastUpdated: 36
         case .cmpId, .cmpVersion, .consentLanguage, .vendorListVersion, .specialFeatureOptIns, .publisherCC,
             .numEntries, .numPubRestrictions:
@@ -55,7 +52,7 @@ enum Field: String, Sendable {
         case .maxVendorId, .startOrOnlyVendorId, .endVendorId: 16
         case .restrictionType: 2
         case .segmentType: 3
-        case .bitField, .customPurposesConsent, .customPurposesLITransparency, .fibonacciInteger: 0
+        case .bitField, .customPurposesConsent, .customPurposesLITransparency: 0
         }
     }
 
@@ -87,7 +84,7 @@ enum Field: String, Sendable {
         case .segmentType: .segmentType
         case .version, .cmpId, .cmpVersion, .consentScreen, .vendorListVersion, .policyVersion, .maxVendorId,
             .numEntries, .startOrOnlyVendorId, .endVendorId, .numPubRestrictions, .purposeId, .restrictionType,
-            .numCustomPurposes, .gppType, .gppVersion, .fibonacciInteger:
+            .numCustomPurposes:
             .number
         }
     }

@@ -9,21 +9,13 @@ import Testing
 /// `tcstring decode` prints into the value the codec decodes, and `JSONEncoder` writes the same
 /// members and values.
 @Suite struct CodableTests {
-    /// The CLI's JSON for a vector: the decode schema of its TC string, or of a GPP string's TCF
-    /// EU v2 section (`nil` without one).
-    func cliJSON(_ vector: DecodeVector) throws -> JSON? {
-        guard vector.tcString.contains("~") else { return try TCString(encoded: vector.tcString).json }
-        return try GPPString(encoded: vector.tcString).tcfEuV2?.json
-    }
-
+    /// The vectors are TC strings (a GPP string's TCF EU v2 section is IABGPP's `TCString`, the
+    /// same type).
     @Test(arguments: Fixtures.validDecodeVectors)
     func jsonDecoderReadsTheCLIOutput(_ vector: DecodeVector) throws {
-        guard let json = try cliJSON(vector) else { return }
-        let text = json.serialized()
+        let expected = try TCString(encoded: vector.tcString)
+        let text = expected.json.serialized()
         let decoded = try JSONDecoder().decode(TCString.self, from: Data(text.utf8))
-        let expected =
-            vector.tcString.contains("~")
-            ? try GPPString(encoded: vector.tcString).tcfEuV2! : try TCString(encoded: vector.tcString)
         #expect(decoded == expected)
         // And back: JSONEncoder writes the same members with the same values.
         let encoded = try JSONEncoder().encode(decoded)

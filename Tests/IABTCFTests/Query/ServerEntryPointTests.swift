@@ -65,18 +65,6 @@ import Testing
         }
     }
 
-    @Test func gppStringTakesSubstringsAndBytes() {
-        let text = Self.lines.map { "DBABM~" + $0 }.joined(separator: "\n")
-        for line in text.split(separator: "\n") {
-            let expected = Self.outcome { () throws(TCStringError) in try GPPString(encoded: String(line)) }
-            #expect(Self.outcome { () throws(TCStringError) in try GPPString(encoded: line) } == expected, "\(line)")
-            #expect(
-                Self.outcome { () throws(TCStringError) in try GPPString(encodedBytes: line.utf8) } == expected,
-                "\(line)"
-            )
-        }
-    }
-
     /// Too long is refused before any copy, by every front alike.
     @Test func overLongInputIsRefusedByEveryFront() {
         let options = TCString.DecodingOptions(maximumLength: 10)
@@ -87,8 +75,6 @@ import Testing
             Self.outcome { () throws(TCStringError) in
                 try TCString.query(encodedBytes: line.utf8.lazy.map { $0 }, options: options) { _ in }
             },
-            Self.outcome { () throws(TCStringError) in _ = try GPPString(encoded: line, options: options) },
-            Self.outcome { () throws(TCStringError) in _ = try GPPString(encodedBytes: line.utf8, options: options) },
         ]
         for result in refused {
             guard case .failure(let error) = result else {
