@@ -245,6 +245,15 @@ import Testing
             ]
         )
         #expect(encoded.stderr.contains("line 2:") && encoded.stderr.contains("line 4:"))
+        // A pretty-printed object is one input, reported once when it has a mistake.
+        let pretty = "{\n  \"sections\": [\n    {\"name\": \"usnat\", \"fields\": {\"saleOptOut\": 1}}\n  ]\n}\n"
+        #expect(try Self.run(["encode", "-"], stdin: pretty).stdout == "DBABL~CAAQAAAAAAAA\n")
+        let mistake = try Self.run(
+            ["encode", "-"],
+            stdin: pretty.replacingOccurrences(of: "saleOptOut", with: "bogus")
+        )
+        #expect(mistake.status == 1 && mistake.stdout.isEmpty)
+        #expect(mistake.stderr.split(separator: "\n").count == 1 && mistake.stderr.contains("bogus"))
         // explain: one table per line, each under its line number.
         let explained = try Self.run(["explain", "-"], stdin: stdin)
         for number in 1...input.count { #expect(explained.stdout.contains("line \(number):")) }
