@@ -39,6 +39,7 @@ EXPECTED_STATUS = {
     """echo '{"cmpId": 7, "vendorListVersion": 150, "vendorConsents": [1, 70000]}' | swift run tcstring encode""": 1,
     """swift run tcstring decode 'CQtDjkAQtDjk!AEs'""": 1,
     """swift run tcstring validate --today 2026-02-27 CQgYw8AQgYw8AAHAAAENCWFgAAAAAAAAAAAAABqAAAAA.IABq""": 1,
+    """swift run tcstring validate 'DBABLA~BVQVAAAAAAGA.YA'""": 1,
 }
 
 

@@ -55,7 +55,7 @@ extension GPPSection {
                         name: field.name,
                         type: field.type,
                         subsection: 3,
-                        value: section.publisherPurposes?[safe: index]
+                        value: section.publisherPurposes.flatMap { $0.indices.contains(index) ? $0[index] : nil }
                     )
                 )
             }
@@ -73,7 +73,7 @@ extension GPPSection {
                             name: field.name,
                             type: field.type,
                             subsection: subsection.id,
-                            value: values?[safe: index]
+                            value: values.flatMap { $0.indices.contains(index) ? $0[index] : nil }
                         )
                     )
                 }

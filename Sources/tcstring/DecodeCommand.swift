@@ -57,7 +57,7 @@ enum DecodeCommand {
                 // through the JSON tree.
                 switch try input.decode() {
                 case .tc(let value): value.writeJSON(to: &output)
-                case .gpp(let gpp): output.append(gpp.json.serialized())
+                case .gpp(let gpp): output.append(gpp.json(text: input.text).serialized())
                 }
                 return false
             }
@@ -65,7 +65,7 @@ enum DecodeCommand {
         return Inputs.each(operands, arguments, options: decoding.options, failure: .errorObject(pretty: pretty)) {
             input in
             let decoded = try input.decode()
-            var json = decoded.json
+            var json = decoded.json(text: input.text)
             if let gvl, case .object(var members) = json, let tc = decoded.tcString {
                 members.append(("vendorNames", VendorListFile.vendorNames(tc, gvl)))
                 json = .object(members)
@@ -85,11 +85,12 @@ extension DecodeCommand {
 }
 
 extension Decoded {
-    /// The decode schema for a TC string; for a GPP string ``IABGPP/GPPString/json``.
-    var json: JSON {
+    /// The decode schema for a TC string; for a GPP string ``IABGPP/GPPString/json(text:)``, its
+    /// sections' values from `text`, the decoded string.
+    func json(text: String?) -> JSON {
         switch self {
         case .tc(let tc): tc.json
-        case .gpp(let gpp): gpp.json
+        case .gpp(let gpp): gpp.json(text: text)
         }
     }
 }

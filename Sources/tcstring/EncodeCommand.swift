@@ -68,14 +68,16 @@ enum EncodeCommand {
     }
 
     /// Runs `encode` on the one JSON value of `text`, or on each line of `text` when it is not
-    /// one value but several lines (JSON Lines), printing each result; a failure prints its
+    /// one value but several lines, the first of them one value (JSON Lines), printing each result; a failure prints its
     /// message on standard error (`line N:` for a line) and, for a line, an empty line in its
     /// place. Returns ``Terminal/failure`` when any failed.
     static func eachJSON(_ text: String, _ encode: (JSON) throws -> String) -> Int32 {
         let single: Result<JSON, any Error> = Result { try JSON(parsing: text) }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
-        guard case .failure = single, lines.count > 1 else {
+        // JSON Lines: not one value, but a first line that is one (a pretty object with a
+        // mistake is one input, reported once).
+        guard case .failure = single, lines.count > 1, (try? JSON(parsing: String(lines[0]))) != nil else {
             do {
                 Terminal.out(try encode(try single.get()))
                 return 0

@@ -65,19 +65,26 @@ enum GPPInput {
 // MARK: - The decode schema
 
 extension IABGPP.GPPString {
-    /// The TC string of section 2, if the string has one.
-    var tcfEuV2: TCString? {
-        if case .tcfEuV2(let tcString)? = section(2) { tcString } else { nil }
-    }
-
     /// `{"gppVersion", "sectionIds", "tcfeuv2", "sections"}`: `tcfeuv2` is the decode schema or
-    /// `null`, each section as ``IABGPP/GPPSection/json(value:)``.
-    var json: JSON {
-        .object([
+    /// `null`, each section as ``IABGPP/GPPSection/json(value:)``, its `value` taken from `text`
+    /// (the string this value was decoded from) without encoding it again, or else encoded.
+    func json(text: String? = nil) -> JSON {
+        let parts = text.map { $0.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false) }
+        let given = parts.flatMap {
+            $0.count == sections.count + 1 ? $0.dropFirst().map { String(Substring($0)) } : nil
+        }
+        return .object([
             ("gppVersion", .int(version)),
             ("sectionIds", .ids(sectionIds)),
             ("tcfeuv2", tcfEuV2?.json ?? .null),
-            ("sections", .array(sections.map { $0.json(value: try? $0.encoded(.preservingLayout)) })),
+            (
+                "sections",
+                .array(
+                    sections.indices.map { index in
+                        sections[index].json(value: given?[index] ?? (try? sections[index].encoded(.preservingLayout)))
+                    }
+                )
+            ),
         ])
     }
 }

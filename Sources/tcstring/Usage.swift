@@ -68,8 +68,13 @@ enum Usage {
               Decode to JSON: the decode schema (see README), or for a GPP string {"gppVersion",
               "sectionIds", "tcfeuv2", "sections"}, each section {"id", "name", "value", "fields"}
               (fields: the specification's names, lowercase first letter; gpc null without the GPC
-              sub-section). From standard input, one JSON object per line (JSON Lines),
-              {"error": {...}} for a line that does not decode; exit 1 when any did not.
+              sub-section; Datetime fields ISO-8601 like created; tcfeuv2: the decode schema), then
+              what the decoder read: "compatibility" (sections 7-27: the rule applied, e.g.
+              "usnatVersion1WithVersion2Widths", or null), "layout" (24-27: "sectionHeader" or
+              "noHeader"), "encoding" ("fibonacci" or "legacy") and "hasPubRestrictions" (tcfcav1).
+              A section IABGPP refuses is an error naming section, field and character. From
+              standard input, one JSON object per line (JSON Lines), {"error": {...}} for a line
+              that does not decode; exit 1 when any did not.
 
             """ + table(DecodeCommand.options) + "\n" + inputNote()
 
@@ -89,6 +94,13 @@ enum Usage {
               Read one JSON object in the decode schema (from FILE, from the argument itself when it
               starts with {, or from standard input) and print its canonical TC string; fails
               (encodingTooLong) rather than print a string longer than decoding accepts by default.
+              {"sections": [...]} is a GPP string's decode schema: each section by "name" (or "id")
+              and "fields" (left-out fields take the section's defaults, the GPC sub-section absent
+              unless gpc is given; tcfeuv2's fields are this TC schema; Datetime ISO-8601 or
+              deciseconds; the keys compatibility, layout, encoding, hasPubRestrictions are read),
+              or by "id" and "value" (its text); prints the canonical GPP string. Input that is not
+              one JSON value but several lines is JSON Lines: one string per line (an empty line for
+              a line that fails), so decode's output reads back line by line.
 
             """ + table([EncodeChoiceCommand.maximumLengthOption], width: encodeWidth) + "\n" + EncodeCommand.keysHelp
         + "\n" + encodeChoice
@@ -113,9 +125,10 @@ enum Usage {
     static let reencode =
         synopsis("reencode", EncodeCommand.reencodeOptions) + "\n" + """
               Decode and re-encode, keeping the input's layout for unchanged sections: any string that
-              decodes comes back byte for byte, a GPP string whole (its header and other sections as
-              they were, its TCF EU v2 section re-encoded). Fails (encodingTooLong) rather than print a
-              string longer than decoding accepts by default.
+              decodes comes back byte for byte, a GPP string whole (IABGPP's .preservingLayout: its
+              header, every section and each part's padding as they were). --canonical prints the
+              canonical encoding instead. Fails (encodingTooLong) rather than print a string longer
+              than decoding accepts by default.
 
             """ + table(EncodeCommand.reencodeOptions) + "\n" + inputNote()
 
@@ -123,7 +136,10 @@ enum Usage {
         synopsis("explain", ExplainCommand.options) + "\n" + """
               Print every field (segment, bit offset, width, raw bits, value) and why each vendor
               section is a bitfield or ranges. For a string that does not decode, every field read
-              before the error, then the error; exit 1.
+              before the error, then the error; exit 1. For a GPP string, one table per section:
+              section 2 as a TC string; the others by their tables (part, field by its specification
+              name, type, value, meaning from the table's values, e.g. 1 = Opted Out), then what the
+              decoder read (compatibility, layout, encoding).
 
             """ + table(ExplainCommand.options) + "\n" + inputNote()
 
@@ -131,7 +147,12 @@ enum Usage {
         synopsis("validate", PolicyCommands.validateOptions) + "\n" + """
               Check TCF 2.2/2.3 policy rules, and what strict decoding refuses (set padding bits,
               inexact '=', 4n+1 segment lengths, letters outside A-Z, restriction purposes outside
-              \(purposeIds)): one finding per line (rule: message), exit 1 when any.
+              \(purposeIds)): one finding per line (rule: message), exit 1 when any. A GPP string
+              gets IABGPP's rules on every section (gpp.mspaCoveredTransaction, gpp.mspaModes,
+              gpp.optOutWithoutNotice, gpp.reservedValue, gpp.compatibilityReading,
+              gpp.ambiguousEncoding, gpp.sectionIDs; with --gpp-sid gpp.gppSIDSectionMissing), each
+              naming section and field ("section" and "field" in --json), then the policy rules of
+              its TCF EU v2 section if it has one; without one it is valid GPP.
 
             """ + table(PolicyCommands.validateOptions) + "\n" + inputNote()
 
