@@ -9,9 +9,13 @@ enum Usage {
 
     /// Reading commands take a string, or `-` / nothing for one string per line of standard input;
     /// `limit` is what a line may not exceed (`--max-length`, or the default for a command without it).
-    static func inputNote(limit: String = "--max-length") -> String {
+    /// `gpp` says what of a GPP string the command reads (by default its TCF EU v2 section).
+    static func inputNote(
+        limit: String = "--max-length",
+        gpp: String = "its TCF EU v2 section is used"
+    ) -> String {
         """
-          STRING may be a TC string or a GPP string (its TCF EU v2 section is used). Without STRING,
+          STRING may be a TC string or a GPP string (\(gpp)). Without STRING,
           or with -, read one string per line from standard input and write one result per line
           as each arrives: a blank line is an error (emptyString), and an error object for a line
           ends with its 1-based "line"; a line longer than \(limit) is refused as it is read,
@@ -19,6 +23,9 @@ enum Usage {
           around each line are trimmed (the library takes strings exactly as given).
         """
     }
+
+    /// What `decode`, `reencode`, `explain` and `validate` read of a GPP string.
+    static let everySection = "every section is read, by IABGPP"
 
     /// The purposes a publisher restriction may name: 1-24.
     static let purposeIds = (1...PurposeSet.maxID).text
@@ -76,7 +83,7 @@ enum Usage {
               standard input, one JSON object per line (JSON Lines), {"error": {...}} for a line
               that does not decode; exit 1 when any did not.
 
-            """ + table(DecodeCommand.options) + "\n" + inputNote()
+            """ + table(DecodeCommand.options) + "\n" + inputNote(gpp: everySection)
 
     static let permissions =
         synopsis("permissions", PermissionsCommand.options) + "\n" + """
@@ -130,7 +137,7 @@ enum Usage {
               canonical encoding instead. Fails (encodingTooLong) rather than print a string longer
               than decoding accepts by default.
 
-            """ + table(EncodeCommand.reencodeOptions) + "\n" + inputNote()
+            """ + table(EncodeCommand.reencodeOptions) + "\n" + inputNote(gpp: everySection)
 
     static let explain =
         synopsis("explain", ExplainCommand.options) + "\n" + """
@@ -141,7 +148,7 @@ enum Usage {
               name, type, value, meaning from the table's values, e.g. 1 = Opted Out), then what the
               decoder read (compatibility, layout, encoding).
 
-            """ + table(ExplainCommand.options) + "\n" + inputNote()
+            """ + table(ExplainCommand.options) + "\n" + inputNote(gpp: everySection)
 
     static let validate =
         synopsis("validate", PolicyCommands.validateOptions) + "\n" + """
@@ -154,7 +161,7 @@ enum Usage {
               naming section and field ("section" and "field" in --json), then the policy rules of
               its TCF EU v2 section if it has one; without one it is valid GPP.
 
-            """ + table(PolicyCommands.validateOptions) + "\n" + inputNote()
+            """ + table(PolicyCommands.validateOptions) + "\n" + inputNote(gpp: everySection)
 
     static let inApp =
         synopsis("inapp", PolicyCommands.inAppOptions) + "\n" + """
