@@ -47,7 +47,7 @@ let package = Package(
         // Reading and writing the IABTCF_ keys in UserDefaults; imports Foundation.
         .target(
             name: "IABTCFStorage",
-            dependencies: ["IABTCF"],
+            dependencies: ["IABTCF", "IABGPP"],
             resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: settings
         ),
@@ -98,7 +98,11 @@ let package = Package(
             dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TestSupport"],
             swiftSettings: settings
         ),
-        .testTarget(name: "IABTCFStorageTests", dependencies: ["IABTCF", "IABTCFStorage"], swiftSettings: settings),
+        .testTarget(
+            name: "IABTCFStorageTests",
+            dependencies: ["IABTCF", "IABGPP", "IABTCFStorage"],
+            swiftSettings: settings
+        ),
         // The lifecycle simulator: a scripted person, OS and CMP across launches, days and years.
         .testTarget(
             name: "IABTCFConsentLifecycleTests",

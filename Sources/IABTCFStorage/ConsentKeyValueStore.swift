@@ -70,9 +70,10 @@ extension ConsentKeyValueStore {
     /// tolerated spelling), which reads as unset rather than as "applies"; GPP keys whose TCF EU v2
     /// string differs from `IABTCF_TCString`. With only GPP keys stored, `tcString` is `nil` (no TC
     /// string is taken from GPP: the `IABTCF_` keys are the ones CMPs must write and Google reads)
-    /// and `gppTCString` holds the GPP's.
+    /// and `gppTCString` holds the GPP's. Pre-parsed `IABGPP_<prefix>_<Field>` keys out of step
+    /// with `IABGPP_HDR_GppString` are `InAppProblem.gppStringMismatch(key:)`.
     public func readInAppConsent() -> InAppConsent {
-        InAppConsent(keys: readConsentKeys())
+        inAppConsent(checking: readConsentKeys())
     }
 
     /// Makes the store's CMP API v2 keys exactly `keys`: writes every key of `keys` and removes every

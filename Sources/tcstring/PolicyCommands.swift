@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
@@ -122,7 +123,7 @@ enum PolicyCommands {
             default: continue  // UserDefaults holds no other type a CMP writes.
             }
         }
-        let consent = InAppConsent(keys: keys)
+        let consent = InAppConsent(keys: keys).addingPreParsedKeyProblems(of: keys)
         let stored = StoredConsent(inAppConsent: consent)
         func optional<T>(_ value: T?, _ json: (T) -> JSON) -> JSON { value.map(json) ?? .null }
         let storedJSON = JSON.object([
@@ -144,6 +145,12 @@ enum PolicyCommands {
         return 0
     }
 
+    /// The pre-parsed `IABGPP_<prefix>_<Field>` keys of every section of a GPP string
+    /// (`IABGPP.GPPString.preParsedInAppKeys()`); a section that does not decode is an error.
+    static func preParsedKeys(_ input: Input, _ options: TCString.DecodingOptions) throws -> [String: InAppValue] {
+        try IABGPP.GPPString(encoded: input.text, maximumLength: options.maximumLength).preParsedInAppKeys()
+    }
+
     static func inApp(_ arguments: [String]) -> Int32 {
         var arguments = Arguments(arguments, command: "inapp")
         var values = InAppValues()
@@ -158,10 +165,11 @@ enum PolicyCommands {
         @Sendable func keys(_ input: Input) throws -> [String: InAppValue] {
             switch try input.isGPP ? input.decode() : nil {
             case .gpp(let gpp)?:
-                // Every section's IABGPP_ keys, and the IABTCF_ keys of a TCF EU v2 section.
+                // Every section's IABGPP_ keys (pre-parsed fields included), and the IABTCF_ keys
+                // of a TCF EU v2 section.
                 try gpp.gppInAppKeys(maximumLength: options.maximumLength).merging(
                     gpp.tcfEuV2 == nil ? [:] : gpp.inAppKeys(gdprApplies: applies, maximumLength: options.maximumLength)
-                ) { $1 }
+                ) { $1 }.merging(try preParsedKeys(input, options)) { $1 }
             case .tc, nil: try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
             }
         }

@@ -139,12 +139,15 @@ enum Usage {
         synopsis("inapp", PolicyCommands.inAppOptions) + "\n" + """
               Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
               GPP string also the GPP CMP API's keys of every section (IABGPP_HDR_Version,
-              IABGPP_HDR_Sections, IABGPP_HDR_GppString, IABGPP_GppSID, IABGPP_[SectionID]_String),
-              and the IABTCF_ keys only when it has a TCF EU v2 section.
+              IABGPP_HDR_Sections, IABGPP_HDR_GppString, IABGPP_GppSID, IABGPP_[SectionID]_String)
+              and the pre-parsed IABGPP_<prefix>_<Field> value of every field (IABGPP_USNAT_SaleOptOut;
+              Boolean 0/1, Datetime in ms, ids joined by _), and the IABTCF_ keys only when it has a TCF
+              EU v2 section.
               With --read FILE (a JSON object of keys and values as UserDefaults holds them), print
               {"storedConsent", "problems", "adServing"}: what the library reads from the keys, what
-              is wrong with them, and the ad serving answer (the object tcstring ads prints; null
-              where the GDPR applies and no TC string decodes).
+              is wrong with them (pre-parsed keys out of step with IABGPP_HDR_GppString too), and the
+              ad serving answer (the object tcstring ads prints; null where the GDPR applies and no TC
+              string decodes).
 
             """ + table(PolicyCommands.inAppOptions) + "\n" + inputNote()
 

@@ -369,3 +369,32 @@ extension GPPString {
         }
     }
 }
+
+extension GPPString {
+    /// Whether `key` is a pre-parsed key: `IABGPP_<prefix>_<Field>` with the prefix of a section
+    /// this module decodes (``GPPSection/inAppPrefix(of:)``, or a spelling CMPs use: `TCFCAV1`,
+    /// `USPV1`). The fixed keys (`IABGPP_HDR_…`, `IABGPP_GppSID`, `IABGPP_[SectionID]_String`) are not.
+    public static func isPreParsedKey(_ key: String) -> Bool { preParsedKey(key) != nil }
+
+    /// The pre-parsed keys among stored `keys` out of step with the GPP string stored beside them
+    /// (`IABGPP_HDR_GppString`, ``preParsedKeyProblems(in:)``); without that string every
+    /// pre-parsed key is left behind (``GPPPreParsedKeyProblem/sectionAbsent(key:sectionId:)``).
+    /// A stored string that does not decode is not compared with: its own problem is elsewhere.
+    public static func preParsedKeyProblems(inStored keys: [String: InAppValue]) -> [GPPPreParsedKeyProblem] {
+        guard let text = keys[InAppKeys.gppString]?.stringValue else {
+            return GPPString(sections: []).preParsedKeyProblems(in: keys)
+        }
+        return (try? GPPString(encoded: text))?.preParsedKeyProblems(in: keys) ?? []
+    }
+}
+
+extension InAppConsent {
+    /// This reading with the pre-parsed keys of `keys` (the keys it was read from) out of step
+    /// with `IABGPP_HDR_GppString` added to ``problems`` as `gppStringMismatch(key:)`, in key
+    /// order (``GPPString/preParsedKeyProblems(inStored:)``).
+    public func addingPreParsedKeyProblems(of keys: [String: InAppValue]) -> InAppConsent {
+        var consent = self
+        consent.problems += GPPString.preParsedKeyProblems(inStored: keys).map { .gppStringMismatch(key: $0.key) }
+        return consent
+    }
+}
