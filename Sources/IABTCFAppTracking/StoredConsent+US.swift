@@ -27,13 +27,15 @@ extension StoredConsent {
     /// states' provisions require that Global Privacy Control (GPC) signals opt the user out of
     /// Ad Targeting, Sale, or Share of data", AdMob help, "Restricted data processing settings"),
     /// and section 6's `OptOutSale` `Y`; then ``usPrivacyString`` with OptOutSale `Y`. A GPP string
-    /// that does not decode gives `gppStringUnreadable`: the choice cannot be read, so it fails safe
-    /// as an opt-out.
+    /// that does not decode gives `gppSectionUnreadable` naming the section, the error code and
+    /// the character when a section fails, else `gppStringUnreadable`: the choice cannot be read,
+    /// so it fails safe as an opt-out.
     public var usOptOuts: [AdServingReason] {
         var reasons: [AdServingReason] = []
         if let text = gppString {
-            guard let gpp = try? IABGPP.GPPString(encoded: text) else {
-                return [.gppStringUnreadable] + usPrivacyOptOuts
+            let gpp: IABGPP.GPPString
+            do throws(GPPError) { gpp = try IABGPP.GPPString(encoded: text) } catch {
+                return [Self.unreadable(error)] + usPrivacyOptOuts
             }
             let inForce = gppSectionIds.map(Set.init)
             for section in gpp.sections where inForce?.contains(section.id) ?? true {
@@ -57,6 +59,13 @@ extension StoredConsent {
             }
         }
         return reasons + usPrivacyOptOuts
+    }
+
+    /// The reason a stored GPP string that fails with `error` gives: the section that does not
+    /// decode, else the whole string.
+    static func unreadable(_ error: GPPError) -> AdServingReason {
+        guard let sectionId = error.sectionId else { return .gppStringUnreadable }
+        return .gppSectionUnreadable(sectionId: sectionId, code: error.code.rawValue, position: error.position)
     }
 
     /// ``usPrivacyString`` opting out of sale, as a reason.

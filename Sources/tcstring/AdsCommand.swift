@@ -81,6 +81,7 @@ enum AdsCommand {
                 restrictedDataProcessing: rdp
             )
             let answer: AdServing
+            var unreadable = false
             switch try input.decode() {
             case .tc(let tc):
                 answer =
@@ -92,13 +93,20 @@ enum AdsCommand {
                     guard gpp.tcfEuV2 != nil else { throw TCStringError(.missingTCFSection) }
                     answer = AdServing(vendor: id, mode: .none, reasons: [.tcfOnlyInGPP])
                 } else {
-                    // A US section that does not decode is an error, never "no opt-out".
-                    _ = try IABGPP.GPPString(encoded: input.text, maximumLength: decoding.options.maximumLength)
+                    // A US section that does not decode is never "no opt-out": the library's answer
+                    // fails safe (gppSectionUnreadable, naming the section, code and character),
+                    // and the input fails (exit 1, the decoder's message on standard error).
+                    do throws(GPPError) {
+                        _ = try IABGPP.GPPString(encoded: input.text, maximumLength: decoding.options.maximumLength)
+                    } catch {
+                        errors.append(input.message(error) + "\n")
+                        unreadable = true
+                    }
                     answer = stored.usAdServing(vendor: id)
                 }
             }
             output.append(json(answer).serialized(pretty: indent))
-            return false
+            return unreadable
         }
     }
 
@@ -135,6 +143,11 @@ enum AdsCommand {
             return .object([("reason", .string("usPrivacyOptOut")), ("usPrivacy", .string(usPrivacy))])
         case .restrictedDataProcessing: return .object([("reason", .string("restrictedDataProcessing"))])
         case .gppStringUnreadable: return .object([("reason", .string("gppStringUnreadable"))])
+        case .gppSectionUnreadable(let sectionId, let code, let position):
+            return .object([
+                ("reason", .string("gppSectionUnreadable")), ("sectionId", .int(sectionId)), ("code", .string(code)),
+                ("position", position.map(JSON.int) ?? .null),
+            ])
         case .missingPurposes(let mode, let purposes):
             let rows = purposes.map { missing in
                 JSON.object([

@@ -233,6 +233,9 @@ enum Usage {
                 {"reason": "restrictedDataProcessing"}  --gad-rdp
                 {"reason": "gppStringUnreadable"}  a stored GPP string that does not decode (from
                   tcstring inapp's key file): treated as an opt-out
+                {"reason": "gppSectionUnreadable", "sectionId", "code", "position"}  the GPP string's
+                  section sectionId does not decode (code: the GPP error, position: its 1-based
+                  character or null): treated as an opt-out, and the input fails (exit 1)
               A GPP string stands for IABGPP_HDR_GppString: where the GDPR does not apply (the
               default for a GPP string without section 2) its US sections in force decide.
               A string that does not decode gives {"error": {...}} and exit 1.
