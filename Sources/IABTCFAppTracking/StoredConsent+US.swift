@@ -7,11 +7,15 @@ public import IABTCF
 public import IABTCFVendorList
 
 extension StoredConsent {
-    /// The US sections Google's ads SDK reads inside GPP: California (8), Virginia (9), Colorado
-    /// (10) and Connecticut (12). AdMob help, "Supporting the IAB's Global Privacy Platform":
+    /// The US sections Google's ads SDK reads inside GPP: exactly the four AdMob's page names,
+    /// California (8), Virginia (9), Colorado (10) and Connecticut (12). AdMob help, "Supporting
+    /// the IAB's Global Privacy Platform" (https://support.google.com/admob/answer/14126918):
     /// "AdMob will only accept the following US States strings within GPP: California, Virginia,
     /// Colorado, Connecticut" and "AdMob will not accept US National, IAB Canada TCF, US Privacy
-    /// String, US States Utah, or IAB EU TCF v2.2 as part of GPP support."
+    /// String, US States Utah, or IAB EU TCF v2.2 as part of GPP support." So US National (7),
+    /// US Privacy inside GPP (6), Utah (11) and every later state (13-27) are not read: the app
+    /// sets `gad_rdp` itself for them. (AdSense's page of the same name accepts US National too;
+    /// AdMob's, the one for apps, does not.)
     public static let googleReadUSSections: Set<Int> = [8, 9, 10, 12]
 
     /// The US section fields that record an opt-out, by the sections' own names: the opt-out of
