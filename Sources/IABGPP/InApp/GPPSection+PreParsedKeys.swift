@@ -390,7 +390,7 @@ extension GPPString {
 
 extension InAppConsent {
     /// This reading with the pre-parsed keys of `keys` (the keys it was read from) out of step
-    /// with `IABGPP_HDR_GppString` added to ``problems`` as `gppStringMismatch(key:)`, in key
+    /// with `IABGPP_HDR_GppString` added to `problems` as `gppStringMismatch(key:)`, in key
     /// order (``GPPString/preParsedKeyProblems(inStored:)``).
     public func addingPreParsedKeyProblems(of keys: [String: InAppValue]) -> InAppConsent {
         var consent = self
