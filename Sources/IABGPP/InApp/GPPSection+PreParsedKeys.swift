@@ -381,6 +381,8 @@ extension GPPString {
     /// pre-parsed key is left behind (``GPPPreParsedKeyProblem/sectionAbsent(key:sectionId:)``).
     /// A stored string that does not decode is not compared with: its own problem is elsewhere.
     public static func preParsedKeyProblems(inStored keys: [String: InAppValue]) -> [GPPPreParsedKeyProblem] {
+        // Most stores hold no pre-parsed key: the string is then not decoded at all.
+        guard keys.keys.contains(where: isPreParsedKey) else { return [] }
         guard let text = keys[InAppKeys.gppString]?.stringValue else {
             return GPPString(sections: []).preParsedKeyProblems(in: keys)
         }
