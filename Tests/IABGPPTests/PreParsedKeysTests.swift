@@ -227,3 +227,47 @@ import struct IABTCF.TCString
         )
     }
 }
+
+/// Seeded property tests of the pre-parsed keys over random sections of every kind.
+@Suite struct PreParsedKeysPropertyTests {
+    /// The ids `RandomSections.section(_:)` builds: TCF Canada, US Privacy, every US section.
+    static let ids = [5, 6] + Array(7...27)
+
+    /// For random sections of every id, the keys written read back with no problem, and every key
+    /// holds what its field says once more after a decode of the encoded string.
+    @Test func randomSectionsRoundTrip() throws {
+        var random = RandomSections(seed: 49)
+        for round in 0..<200 {
+            let id = Self.ids[round % Self.ids.count]
+            let gpp = GPPString(sections: [random.section(id)])
+            let keys = try gpp.preParsedInAppKeys()
+            #expect(gpp.preParsedKeyProblems(in: keys) == [], "section \(id), round \(round)")
+            let decoded = try GPPString(encoded: try gpp.encoded())
+            #expect(decoded.preParsedKeyProblems(in: keys) == [], "section \(id), round \(round)")
+        }
+    }
+
+    /// Random stored values (numbers, booleans, text of digits, `_`, `:` and letters, of any
+    /// length) never trap, and a problem only ever names a key whose value was replaced.
+    @Test func randomValuesNameOnlyReplacedKeys() throws {
+        var random = RandomSections(seed: 4949)
+        let alphabet = Array("0123456789_:-YNA")
+        for round in 0..<300 {
+            let id = Self.ids[round % Self.ids.count]
+            let gpp = GPPString(sections: [random.section(id)])
+            var keys = try gpp.preParsedInAppKeys()
+            var replaced: Set<String> = []
+            for key in keys.keys.sorted() where random.int(3) == 0 {
+                replaced.insert(key)
+                keys[key] =
+                    switch random.int(3) {
+                    case 0: .int(random.int(1 << 20) - 10)
+                    case 1: .bool(random.bool())
+                    default: .string(String((0..<random.int(40)).map { _ in alphabet[random.int(alphabet.count)] }))
+                    }
+            }
+            let problems = gpp.preParsedKeyProblems(in: keys)
+            #expect(Set(problems.map(\.key)).isSubset(of: replaced), "section \(id), round \(round)")
+        }
+    }
+}
