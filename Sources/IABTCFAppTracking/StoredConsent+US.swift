@@ -7,11 +7,15 @@ public import IABTCF
 public import IABTCFVendorList
 
 extension StoredConsent {
-    /// The US sections Google's ads SDK reads inside GPP: California (8), Virginia (9), Colorado
-    /// (10) and Connecticut (12). AdMob help, "Supporting the IAB's Global Privacy Platform":
+    /// The US sections Google's ads SDK reads inside GPP: exactly the four AdMob's page names,
+    /// California (8), Virginia (9), Colorado (10) and Connecticut (12). AdMob help, "Supporting
+    /// the IAB's Global Privacy Platform" (https://support.google.com/admob/answer/14126918):
     /// "AdMob will only accept the following US States strings within GPP: California, Virginia,
     /// Colorado, Connecticut" and "AdMob will not accept US National, IAB Canada TCF, US Privacy
-    /// String, US States Utah, or IAB EU TCF v2.2 as part of GPP support."
+    /// String, US States Utah, or IAB EU TCF v2.2 as part of GPP support." So US National (7),
+    /// US Privacy inside GPP (6), Utah (11) and every later state (13-27) are not read: the app
+    /// sets `gad_rdp` itself for them. (AdSense's page of the same name accepts US National too;
+    /// AdMob's, the one for apps, does not.)
     public static let googleReadUSSections: Set<Int> = [8, 9, 10, 12]
 
     /// The US section fields that record an opt-out, by the sections' own names: the opt-out of
@@ -27,13 +31,15 @@ extension StoredConsent {
     /// states' provisions require that Global Privacy Control (GPC) signals opt the user out of
     /// Ad Targeting, Sale, or Share of data", AdMob help, "Restricted data processing settings"),
     /// and section 6's `OptOutSale` `Y`; then ``usPrivacyString`` with OptOutSale `Y`. A GPP string
-    /// that does not decode gives `gppStringUnreadable`: the choice cannot be read, so it fails safe
-    /// as an opt-out.
+    /// that does not decode gives `gppSectionUnreadable` naming the section, the error code and
+    /// the character when a section fails, else `gppStringUnreadable`: the choice cannot be read,
+    /// so it fails safe as an opt-out.
     public var usOptOuts: [AdServingReason] {
         var reasons: [AdServingReason] = []
         if let text = gppString {
-            guard let gpp = try? IABGPP.GPPString(encoded: text) else {
-                return [.gppStringUnreadable] + usPrivacyOptOuts
+            let gpp: IABGPP.GPPString
+            do throws(GPPError) { gpp = try IABGPP.GPPString(encoded: text) } catch {
+                return [Self.unreadable(error)] + usPrivacyOptOuts
             }
             let inForce = gppSectionIds.map(Set.init)
             for section in gpp.sections where inForce?.contains(section.id) ?? true {
@@ -57,6 +63,13 @@ extension StoredConsent {
             }
         }
         return reasons + usPrivacyOptOuts
+    }
+
+    /// The reason a stored GPP string that fails with `error` gives: the section that does not
+    /// decode, else the whole string.
+    static func unreadable(_ error: GPPError) -> AdServingReason {
+        guard let sectionId = error.sectionId else { return .gppStringUnreadable }
+        return .gppSectionUnreadable(sectionId: sectionId, code: error.code.rawValue, position: error.position)
     }
 
     /// ``usPrivacyString`` opting out of sale, as a reason.

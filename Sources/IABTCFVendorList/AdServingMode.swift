@@ -104,6 +104,12 @@ public enum AdServingReason: Sendable, Hashable {
     /// opted out cannot be read, so the answer fails safe as an opt-out would (non-personalized
     /// ads, no trackers).
     case gppStringUnreadable
+    /// Where the GDPR does not apply, the stored GPP string does not decode because its section
+    /// `sectionId` does not (3: the header): `code` is the decoder's error code (IABGPP's `GPPError.Code`:
+    /// `truncated`, `surplusData`, `invalidValue`…) and `position` the 1-based character of the
+    /// GPP string where it was found, when known. Fails safe as ``gppStringUnreadable`` does,
+    /// saying which section to repair.
+    case gppSectionUnreadable(sectionId: Int, code: String, position: Int?)
 }
 
 /// The answer to "may I request ads from this vendor, and which kind?"

@@ -81,7 +81,22 @@ enum AdsCommand {
                 restrictedDataProcessing: rdp
             )
             let answer: AdServing
-            switch try input.decode() {
+            let decoded: Decoded
+            do {
+                decoded = try input.decode()
+            } catch let error as GPPError where error.sectionId.map({ $0 != 2 && $0 != 3 }) ?? false {
+                // A US section that does not decode is never "no opt-out": where the GDPR does not
+                // apply, the library's answer fails safe (gppSectionUnreadable, naming the section,
+                // code and character), and the input fails (exit 1, the decoder's message on
+                // standard error).
+                let ids = (try? IABGPP.GPPString.sectionIDs(inHeader: input.text)) ?? []
+                guard !(applies ?? ids.contains(IABGPP.GPPString.tcfEuV2SectionId)) else { throw error }
+                (stored.gppString, stored.gppSectionIds) = (input.text, sid)
+                errors.append(input.message(error) + "\n")
+                output.append(json(stored.usAdServing(vendor: id)).serialized(pretty: indent))
+                return true
+            }
+            switch decoded {
             case .tc(let tc):
                 answer =
                     applies ?? true
@@ -92,8 +107,7 @@ enum AdsCommand {
                     _ = try gpp.requiredTCFEuV2()
                     answer = AdServing(vendor: id, mode: .none, reasons: [.tcfOnlyInGPP])
                 } else {
-                    // Every section decoded (a US section that does not decode is an error, never
-                    // "no opt-out").
+                    // Every section decoded (a US section that does not decode is handled below).
                     answer = stored.usAdServing(vendor: id)
                 }
             }
@@ -135,6 +149,11 @@ enum AdsCommand {
             return .object([("reason", .string("usPrivacyOptOut")), ("usPrivacy", .string(usPrivacy))])
         case .restrictedDataProcessing: return .object([("reason", .string("restrictedDataProcessing"))])
         case .gppStringUnreadable: return .object([("reason", .string("gppStringUnreadable"))])
+        case .gppSectionUnreadable(let sectionId, let code, let position):
+            return .object([
+                ("reason", .string("gppSectionUnreadable")), ("sectionId", .int(sectionId)), ("code", .string(code)),
+                ("position", position.map(JSON.int) ?? .null),
+            ])
         case .missingPurposes(let mode, let purposes):
             let rows = purposes.map { missing in
                 JSON.object([

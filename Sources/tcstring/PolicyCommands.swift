@@ -162,9 +162,12 @@ enum PolicyCommands {
                 return try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
             }
             _ = try input.decode()
-            // Every section's IABGPP_ keys, and the IABTCF_ keys of a TCF EU v2 section.
+            // Every section's IABGPP_ keys (pre-parsed fields included), and the IABTCF_ keys of a
+            // TCF EU v2 section.
             let gpp = try IABGPP.GPPString(encoded: input.text, maximumLength: options.maximumLength)
             return try gpp.gppInAppKeys().merging(gpp.tcfEuV2 == nil ? [:] : gpp.inAppKeys(gdprApplies: applies)) {
+                $1
+            }.merging(gpp.preParsedInAppKeys()) {
                 $1
             }
         }

@@ -167,12 +167,15 @@ enum Usage {
         synopsis("inapp", PolicyCommands.inAppOptions) + "\n" + """
               Print the CMP API's IABTCF_ in-app key/value map as one JSON object, keys sorted; for a
               GPP string also the GPP CMP API's keys of every section (IABGPP_HDR_Version,
-              IABGPP_HDR_Sections, IABGPP_HDR_GppString, IABGPP_GppSID, IABGPP_[SectionID]_String),
-              and the IABTCF_ keys only when it has a TCF EU v2 section.
+              IABGPP_HDR_Sections, IABGPP_HDR_GppString, IABGPP_GppSID, IABGPP_[SectionID]_String)
+              and the pre-parsed IABGPP_<prefix>_<Field> value of every field (IABGPP_USNAT_SaleOptOut;
+              Boolean 0/1, Datetime in ms, ids joined by _), and the IABTCF_ keys only when it has a TCF
+              EU v2 section.
               With --read FILE (a JSON object of keys and values as UserDefaults holds them), print
               {"storedConsent", "problems", "adServing"}: what the library reads from the keys, what
-              is wrong with them, and the ad serving answer (the object tcstring ads prints; null
-              where the GDPR applies and no TC string decodes).
+              is wrong with them (pre-parsed keys out of step with IABGPP_HDR_GppString too), and the
+              ad serving answer (the object tcstring ads prints; null where the GDPR applies and no TC
+              string decodes).
 
             """ + table(PolicyCommands.inAppOptions) + "\n" + inputNote()
 
@@ -258,6 +261,9 @@ enum Usage {
                 {"reason": "restrictedDataProcessing"}  --gad-rdp
                 {"reason": "gppStringUnreadable"}  a stored GPP string that does not decode (from
                   tcstring inapp's key file): treated as an opt-out
+                {"reason": "gppSectionUnreadable", "sectionId", "code", "position"}  the GPP string's
+                  section sectionId does not decode (code: the GPP error, position: its 1-based
+                  character or null): treated as an opt-out, and the input fails (exit 1)
               A GPP string stands for IABGPP_HDR_GppString: where the GDPR does not apply (the
               default for a GPP string without section 2) its US sections in force decide.
               A string that does not decode gives {"error": {...}} and exit 1.

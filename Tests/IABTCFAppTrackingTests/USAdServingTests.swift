@@ -131,10 +131,29 @@ import Testing
     }
 
     /// A stored GPP string that does not decode cannot say the person did not opt out: the
-    /// answer fails safe as an opt-out (non-personalized ads, no trackers).
+    /// answer fails safe as an opt-out (non-personalized ads, no trackers), naming the section,
+    /// the decoder's error code and the 1-based character when a section fails.
     @Test func anUnreadableGPPStringFailsSafe() {
         let stored = Self.outside(gpp: "DBABL~BVQqAAAAAgZZZ", sid: [7])
-        #expect(stored.usOptOuts == [.gppStringUnreadable])
+        let error = #expect(throws: GPPError.self) { try IABGPP.GPPString(encoded: "DBABL~BVQqAAAAAgZZZ") }
+        #expect(error?.sectionId == 7)
+        #expect(
+            stored.usOptOuts == [
+                .gppSectionUnreadable(sectionId: 7, code: error?.code.rawValue ?? "", position: error?.position)
+            ]
+        )
+        #expect(
+            Self.outside(gpp: "DBABL~BV", sid: [7]).usOptOuts == [
+                .gppSectionUnreadable(sectionId: 7, code: "truncated", position: 8)
+            ]
+        )
+        // A header that does not decode is section 3's; an empty string names no section.
+        #expect(
+            Self.outside(gpp: "DBZZL~BVQqAAAAAg", sid: [7]).usOptOuts == [
+                .gppSectionUnreadable(sectionId: 3, code: "truncated", position: 5)
+            ]
+        )
+        #expect(Self.outside(gpp: "", sid: [7]).usOptOuts == [.gppStringUnreadable])
         let step = Self.step(stored, ConsentFlow(strategy: .cmpFirst))
         #expect(step.adServing?.mode == .nonPersonalized && !step.decision.trackersAllowed)
     }

@@ -200,8 +200,10 @@ import Testing
             return
         }
         #expect(JSON.object(gppMembers.filter { $0.0.hasPrefix("IABTCF_") }) == JSON.object(plainMembers))
-        // IABGPP_HDR_GppString, _GppSID, _HDR_Version, _HDR_Sections, _2_String, _6_String.
-        #expect(gppMembers.count == plainMembers.count + 6)
+        // IABGPP_HDR_GppString, _GppSID, _HDR_Version, _HDR_Sections, _2_String, _6_String, and
+        // the pre-parsed keys (PreParsedInAppCommandTests).
+        let preParsed = gppMembers.filter { $0.0.hasPrefix("IABGPP_TCFEU2_") || $0.0.hasPrefix("IABGPP_USP1_") }
+        #expect(!preParsed.isEmpty && gppMembers.count == plainMembers.count + 6 + preParsed.count)
         #expect(json["IABGPP_HDR_Version"] == .string("1") && json["IABGPP_HDR_Sections"] == .string("2_6"))
         #expect(json["IABGPP_6_String"] == .string("1YNN"))
         // A US-only string has its IABGPP_ keys too (no IABTCF_ key).

@@ -43,7 +43,15 @@ import Testing
         #expect(accepted.status == 0 && accepted.json == Self.answer("personalized", []))
         // US National "SaleOptOut … 1 Opted Out": Google's restricted data processing, but "AdMob
         // will not accept US National … as part of GPP support", so the app sets gad_rdp itself.
-        // A US section that does not decode is an error (exit 1), never "no opt-out".
+        // A US section that does not decode is an error (exit 1), never "no opt-out": the answer
+        // fails safe and names the section, the decoder's code and the character.
+        let unreadable = try Self.ads(["--gdpr-applies", "false", "DBABL~BV"])
+        #expect(unreadable.status == 1)
+        let reason = JSON.object([
+            ("reason", .string("gppSectionUnreadable")), ("sectionId", .int(7)), ("code", .string("truncated")),
+            ("position", .int(8)),
+        ])
+        #expect(unreadable.json == Self.answer("nonPersonalized", [reason]))
         #expect(try Self.ads(["--gdpr-applies", "false", "DBABL~BVQqAAAAAgZZZ"]).status == 1)
         let optedOut = try Self.ads([try Self.gpp(7, ["SaleOptOut": .int(1)])])
         #expect(optedOut.json == Self.answer("nonPersonalized", [Self.optOut(7, "usnat", "SaleOptOut", google: false)]))

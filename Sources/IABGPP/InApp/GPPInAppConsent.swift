@@ -11,8 +11,10 @@ public enum GPPInAppProblem: Sendable, Hashable, CustomStringConvertible {
     /// Google reads them in the EEA).
     case tcStringMismatch(key: String)
     /// `key` is out of step with `IABGPP_HDR_GppString`: `IABGPP_GppSID` names a section the string
-    /// lacks, `IABGPP_HDR_Sections` lists other sections than its header, or an
-    /// `IABGPP_[SectionID]_String` differs from the string's section.
+    /// lacks, `IABGPP_HDR_Sections` lists other sections than its header, an
+    /// `IABGPP_[SectionID]_String` differs from the string's section, or a pre-parsed
+    /// `IABGPP_<prefix>_<Field>` value differs from its section's field or names a section the
+    /// string lacks (``GPPString/preParsedKeyProblems(inStored:)``).
     case gppStringMismatch(key: String)
 
     /// `malformed IABGPP_GppSID: "2-7"`, `IABGPP_2_String differs from IABTCF_TCString`,
@@ -89,6 +91,8 @@ public struct GPPInAppConsent: Sendable, Hashable {
                 }
             }
         }
+        // Pre-parsed `IABGPP_<prefix>_<Field>` keys out of step with the string, in key order.
+        problems += GPPString.preParsedKeyProblems(inStored: keys).map { .gppStringMismatch(key: $0.key) }
         let sectionOfGPP = gppString.flatMap { GPPString.section(GPPString.tcfEuV2SectionId, in: $0) }.map {
             String($0.text)
         }
