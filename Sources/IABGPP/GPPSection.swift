@@ -38,19 +38,19 @@ public enum GPPSection: Sendable, Hashable {
         }
     }
 
-    /// Decodes section `id`'s `text`, which starts at character `start` (0-based) of the input.
-    static func decode(id: Int, _ text: Substring, start: Int) throws(GPPError) -> GPPSection {
+    /// Decodes section `id`'s UTF-8 `bytes`, which start at character `start` (0-based) of the input.
+    static func decode(id: Int, _ bytes: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) -> GPPSection {
         switch id {
         case 2:
             do throws(TCStringError) {
-                return .tcfEuV2(try TCString(encoded: String(text)))
+                return .tcfEuV2(try TCString(encoded: String(decoding: bytes, as: UTF8.self)))
             } catch {
                 throw GPPError(.tcString, sectionId: 2, position: error.position.map { $0 + start }, tcString: error)
             }
-        case 5: return .tcfCaV1(try TCFCanadaSection(encoded: text, start: start))
-        case 6: return .usPrivacy(try USPrivacySection(encoded: text, start: start))
-        case 7...27: return .us(try USSection(id: id, encoded: text, start: start))
-        default: return .unknown(id: id, text: String(text))
+        case 5: return .tcfCaV1(try TCFCanadaSection(encoded: bytes, start: start))
+        case 6: return .usPrivacy(try USPrivacySection(encoded: bytes, start: start))
+        case 7...27: return .us(try USSection(id: id, encoded: bytes, start: start))
+        default: return .unknown(id: id, text: String(decoding: bytes, as: UTF8.self))
         }
     }
 

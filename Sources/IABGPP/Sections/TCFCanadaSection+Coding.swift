@@ -15,6 +15,10 @@ extension TCFCanadaSection {
         try self.init(encoded: text[...], start: 0)
     }
 
+    init(encoded bytes: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
+        try self.init(encoded: String(decoding: bytes, as: UTF8.self)[...], start: start)
+    }
+
     init(encoded text: Substring, start: Int) throws(GPPError) {
         let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map(Substring.init)
         let fibonacci = Result { () throws(GPPError) in try Self.decode(parts, start: start, .fibonacci) }

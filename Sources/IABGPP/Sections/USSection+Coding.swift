@@ -12,36 +12,38 @@ extension USSection {
     ///   - text: the section's text.
     /// - Throws: ``GPPError`` with this section's id, the `.` part, field, bit and character.
     public init(id: Int, encoded text: String) throws(GPPError) {
-        try self.init(id: id, encoded: text[...], start: 0)
+        self = try GPPBytes.with(text[...]) { bytes throws(GPPError) in try USSection(id: id, encoded: bytes, start: 0)
+        }
     }
 
-    /// Decodes `text`, which starts at character `start` (0-based) of the whole input.
-    init(id: Int, encoded text: Substring, start: Int) throws(GPPError) {
-        guard let definition = USSectionDefinition.definition(id) else {
+    /// Decodes `text`, which starts at character `start` (0-based) of the whole input, in one
+    /// pass: each part's characters become bits once, and each table's fields are one read.
+    init(id: Int, encoded text: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
+        guard let tables = USPackedTables.of(id) else {
             throw GPPError(.invalidValue, sectionId: id, position: start + 1, value: id)
         }
-        self.definition = definition
-        var parts = GPPParts(text.utf8, separator: UInt8(ascii: "."), start: start)
+        let definition = tables.definition
+        self.id = id
+        var parts = GPPParts(text, separator: UInt8(ascii: "."), start: start)
         var layouts = GPPPartLayouts()
         var first = try parts.reader(sectionId: id)
         var subsectionParts = 1..<parts.count
         var listed: [Int]?
+        var coreVersion: Int
         switch definition.style {
         case .classic:
             layout = .classic
             version = try first.read(6, "Version")
-            var readAs = version
+            coreVersion = version
             // The named compatibility rule: Version decides, except a usnat Version 1 core of 72
             // bits or more, which only Version 2's widths fill.
             if id == 7 && version == 1 && first.bitCount >= 72 {
-                readAs = 2
+                coreVersion = 2
                 compatibility = .usnatVersion1WithVersion2Widths
             }
-            guard let table = definition.cores[readAs] else {
+            guard tables.fields(coreVersion) != nil else {
                 throw first.error(.unsupportedVersion, "Version", bit: 0, value: version)
             }
-            core = try GPPFieldTable.decode(table, from: &first)
-            layouts.append(try first.trailingLayout(table.last?.name ?? "Version"))
         case .mspa:
             let peek = try first.read(6, "SectionID")
             first.offset = 0
@@ -49,7 +51,7 @@ extension USSection {
                 layout = .sectionHeader
                 _ = try first.read(6, "SectionID")
                 version = try first.read(6, "Version")
-                guard definition.cores[version] != nil else {
+                guard tables.fields(version) != nil else {
                     throw first.error(.unsupportedVersion, "Version", bit: 6, value: version)
                 }
                 var budget = GPPLimits.idBudget
@@ -61,7 +63,7 @@ extension USSection {
                         sectionId: id,
                         subsection: 1,
                         field: "MspaVersion",
-                        position: start + text.utf8.count + 1
+                        position: start + text.count + 1
                     )
                 }
                 first = try parts.reader(sectionId: id)
@@ -70,27 +72,51 @@ extension USSection {
                 layout = .noHeader
                 version = 1
             }
-            let table = definition.cores[version] ?? []
-            core = try GPPFieldTable.decode(table, from: &first)
-            layouts.append(try first.trailingLayout(table.last?.name ?? "MspaVersion"))
+            coreVersion = version
         }
-        subsections = [:]
+        let fields = tables.fields(coreVersion) ?? []
+        var packed = USPackedValues(core: 0, coreVersion: coreVersion)
+        var spilled: [Int: [GPPValue]]?
+        var spilledCore: [GPPValue] = []
+        if let table = tables.core(coreVersion) {
+            packed.core = try first.readFields(table)
+        } else {
+            spilledCore = try GPPFieldTable.decode(fields, from: &first)
+            spilled = [:]
+        }
+        layouts.append(try first.trailingLayout(fields.last?.name ?? (layout == .classic ? "Version" : "MspaVersion")))
+        // The sub-section ids read, one bit each (SubsectionType is 2 bits).
+        var present = 0
         for index in subsectionParts {
             var part = try parts.reader(sectionId: id)
             let typed =
                 layout != .noHeader || definition.subsections.count != 1 || definition.subsections[0].typedWithoutHeader
             let type = typed ? try part.read(2, "SubsectionType") : definition.subsections[0].id
-            guard let subsection = definition.subsections.first(where: { $0.id == type }), subsections[type] == nil,
-                typed || index == subsectionParts.lowerBound
+            guard let position = definition.subsections.firstIndex(where: { $0.id == type }),
+                present >> type & 1 == 0, typed || index == subsectionParts.lowerBound
             else { throw part.error(.invalidSubsection, "SubsectionType", bit: 0, value: type) }
-            subsections[type] = try GPPFieldTable.decode(subsection.fields, from: &part)
+            let subsection = definition.subsections[position]
+            present |= 1 << type
+            if position == 0, spilled == nil, let table = tables.subsections[0] {
+                packed.subsection = try part.readFields(table)
+                packed.hasSubsection = true
+            } else {
+                if spilled == nil {
+                    spilledCore = tables.core(coreVersion)?.values(in: packed.core) ?? []
+                    spilled =
+                        packed.hasSubsection
+                        ? [definition.subsections[0].id: tables.subsections[0]?.values(in: packed.subsection) ?? []]
+                        : [:]
+                }
+                spilled?[type] = try GPPFieldTable.decode(subsection.fields, from: &part)
+            }
             layouts.append(try part.trailingLayout(subsection.fields.last?.name ?? "SubsectionType"))
         }
-        if let listed, listed != Array(subsections.keys).sorted() || subsectionParts.count != listed.count {
+        if let listed, listed != (0..<4).filter({ present >> $0 & 1 == 1 }) || subsectionParts.count != listed.count {
             throw GPPError(.invalidSubsection, sectionId: id, subsection: 0, field: "SubSections", position: start + 1)
         }
-        decoded = nil
-        decoded = Decoded(text: String(text), model: model, parts: layouts)
+        values = spilled.map { .spilled(core: spilledCore, subsections: $0) } ?? .packed(packed)
+        partLayouts = layouts
     }
 
     /// Encodes the section's text.
@@ -106,11 +132,15 @@ extension USSection {
     ///   section does not have, or for an MspaVersion equal to the section id without a section
     ///   header (it would read back as one).
     public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
-        if style == .preservingLayout, let decoded, decoded.model == model { return decoded.text }
-        let id = definition.id
+        let id = self.id
+        let definition = definition
+        let core = core
+        let subsections = subsections
+        // A US section's parts hold its values' bits and nothing else: with each part's padding
+        // and surplus bits as read, an unchanged value is written back byte for byte.
         func partLayout(_ index: Int) -> GPPPartLayout? {
             guard style == .preservingLayout else { return nil }
-            return decoded?.parts[index]
+            return partLayouts[index]
         }
         let table = coreFields
         guard !table.isEmpty, definition.style == .mspa || layout == .classic,

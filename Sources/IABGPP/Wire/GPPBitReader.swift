@@ -22,43 +22,41 @@ struct GPPBitReader {
 
     /// Decodes the base64url `text`, refusing any byte outside the alphabet (`+ / =` included).
     init(_ text: Substring.UTF8View, sectionId: Int, subsection: Int, start: Int) throws(GPPError) {
+        self = try GPPBytes.with(Substring(text)) { bytes throws(GPPError) in
+            try GPPBitReader(bytes, sectionId: sectionId, subsection: subsection, start: start)
+        }
+    }
+
+    /// Decodes the base64url `bytes`, refusing any byte outside the alphabet (`+ / =` included).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, sectionId: Int, subsection: Int, start: Int) throws(GPPError) {
         self.sectionId = sectionId
         self.subsection = subsection
         self.start = start
-        guard !text.isEmpty else {
+        guard !bytes.isEmpty else {
             throw GPPError(.empty, sectionId: sectionId, subsection: subsection, position: start + 1)
         }
-        let count = text.count
-        bitCount = count * 6
+        bitCount = bytes.count * 6
         let words = (bitCount + 63) / 64 + 1
         var bad = -1
         if words <= 8 {
-            var inline = SIMD8<UInt64>()
             withUnsafeMutableBytes(of: &inline) { raw in
-                let buffer = raw.bindMemory(to: UInt64.self)
-                bad =
-                    text.withContiguousStorageIfAvailable { Self.translate($0, into: buffer) }
-                    ?? Array(text).withUnsafeBufferPointer { Self.translate($0, into: buffer) }
+                bad = Self.translate(bytes, into: raw.bindMemory(to: UInt64.self))
             }
-            self.inline = inline
         } else {
             heap = [UInt64](unsafeUninitializedCapacity: words) { buffer, initialized in
                 buffer.initialize(repeating: 0)
-                bad =
-                    text.withContiguousStorageIfAvailable { Self.translate($0, into: buffer) }
-                    ?? Array(text).withUnsafeBufferPointer { Self.translate($0, into: buffer) }
+                bad = Self.translate(bytes, into: buffer)
                 initialized = words
             }
         }
         guard bad < 0 else {
-            let byte = text[text.index(text.startIndex, offsetBy: bad)]
             throw GPPError(
                 .invalidCharacter,
                 sectionId: sectionId,
                 subsection: subsection,
                 bit: bad * 6,
                 position: start + bad + 1,
-                value: Int(byte)
+                value: Int(bytes[bad])
             )
         }
     }
@@ -69,32 +67,34 @@ struct GPPBitReader {
         _ bytes: UnsafeBufferPointer<UInt8>,
         into buffer: UnsafeMutableBufferPointer<UInt64>
     ) -> Int {
-        var word: UInt64 = 0
-        var filled = 0
-        var next = 0
-        for (index, byte) in bytes.enumerated() {
-            let value = UInt64(sextets[Int(byte)])
-            guard value <= 63 else { return index }
-            // Ten characters fill 60 bits; the eleventh splits across two words.
-            if filled <= 58 {
-                word |= value << (58 - filled)
-                filled += 6
-                if filled == 64 {
-                    buffer[next] = word
+        sextets.withUnsafeBufferPointer { sextets in
+            // Bits gather MSB first in `word`; a full word is stored, its overflow carried over.
+            var word: UInt64 = 0
+            var filled = 0
+            var next = 0
+            for index in 0..<bytes.count {
+                let value = UInt64(sextets[Int(bytes[index])])
+                guard value <= 63 else { return index }
+                if filled <= 58 {
+                    word |= value << UInt64(58 - filled)
+                    filled += 6
+                    if filled == 64 {
+                        buffer[next] = word
+                        next += 1
+                        word = 0
+                        filled = 0
+                    }
+                } else {
+                    let high = filled - 58
+                    buffer[next] = word | value >> UInt64(high)
                     next += 1
-                    word = 0
-                    filled = 0
+                    word = value << UInt64(64 - high)
+                    filled = high
                 }
-            } else {
-                let high = filled - 58
-                buffer[next] = word | value >> high
-                next += 1
-                word = value << (64 - high)
-                filled = high
             }
+            if filled > 0 { buffer[next] = word }
+            return -1
         }
-        if filled > 0 { buffer[next] = word }
-        return -1
     }
 
     /// Word `index` of the part.
