@@ -105,29 +105,28 @@ extension GPPBitWriter {
         guard GPPIDs.isValid(ids) else {
             throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
         }
-        let runs = GPPIDs.runs(ids)
-        try write(runs.count, 12, field)
-        var last = 0
-        for run in runs {
-            write(run.count > 1)
-            let first = Self.fibonacci(run.lowerBound - last)
-            append(first.bits, first.width)
-            if run.count > 1 {
-                let distance = Self.fibonacci(run.upperBound - run.lowerBound)
+        try write(GPPIDs.runCount(ids), 12, field)
+        var previous = 0
+        GPPIDs.forEachRun(ids) { first, last in
+            write(last > first)
+            let offset = Self.fibonacci(first - previous)
+            append(offset.bits, offset.width)
+            if last > first {
+                let distance = Self.fibonacci(last - first)
                 append(distance.bits, distance.width)
             }
-            last = run.upperBound
+            previous = last
         }
     }
 
     /// The bits a Range(Fibonacci) of `ids` takes.
     static func fibonacciRangeBits(_ ids: [Int]) -> Int {
         var bits = 12
-        var last = 0
-        for run in GPPIDs.runs(ids) {
-            bits += 1 + fibonacci(run.lowerBound - last).width
-            if run.count > 1 { bits += fibonacci(run.upperBound - run.lowerBound).width }
-            last = run.upperBound
+        var previous = 0
+        GPPIDs.forEachRun(ids) { first, last in
+            bits += 1 + fibonacci(first - previous).width
+            if last > first { bits += fibonacci(last - first).width }
+            previous = last
         }
         return bits
     }
