@@ -133,47 +133,71 @@ extension USSection {
     ///   header (it would read back as one).
     public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
         let id = self.id
-        let definition = definition
-        let core = core
-        let subsections = subsections
+        guard let tables = USPackedTables.of(id), let fields = tables.fields(coreVersion), !fields.isEmpty,
+            tables.definition.style == .mspa || layout == .classic,
+            tables.definition.style == .classic || layout != .classic, layout != .noHeader || version == 1
+        else { throw GPPError(.unsupportedVersion, sectionId: id, field: "Version", value: version) }
+        let definition = tables.definition
+        // The bits as they are when they follow this Version's table (every decoded value); else
+        // the values as arrays, each checked against its field.
+        var bits: (values: USPackedValues, table: USPackedTable)?
+        if case .packed(let values) = values, values.coreVersion == coreVersion, let table = tables.core(coreVersion) {
+            bits = (values, table)
+        }
+        let arrays = bits == nil ? (core: core, subsections: subsections) : nil
+        // Without a section header, an MspaVersion equal to the id would read back as a header.
+        if layout == .noHeader, (bits.map { $0.table.value(0, in: $0.values.core) } ?? arrays?.core.first) == .int(id) {
+            throw GPPError(.invalidValue, sectionId: id, field: "MspaVersion", value: id)
+        }
+        for key in arrays?.subsections.keys ?? [:].keys
+        where !definition.subsections.contains(where: { $0.id == key }) {
+            throw GPPError(.invalidSubsection, sectionId: id, field: "SubsectionType", value: key)
+        }
         // A US section's parts hold its values' bits and nothing else: with each part's padding
         // and surplus bits as read, an unchanged value is written back byte for byte.
         func partLayout(_ index: Int) -> GPPPartLayout? {
             guard style == .preservingLayout else { return nil }
             return partLayouts[index]
         }
-        let table = coreFields
-        guard !table.isEmpty, definition.style == .mspa || layout == .classic,
-            definition.style == .classic || layout != .classic, layout != .noHeader || version == 1
-        else { throw GPPError(.unsupportedVersion, sectionId: id, field: "Version", value: version) }
-        // Without a section header, an MspaVersion equal to the id would read back as a header.
-        if layout == .noHeader, core.first == .int(id) {
-            throw GPPError(.invalidValue, sectionId: id, field: "MspaVersion", value: id)
+        var text = ""
+        var part = 0
+        func add(_ writer: GPPBitWriter) {
+            if part > 0 { text += "." }
+            text += writer.text(partLayout(part))
+            part += 1
         }
-        for key in subsections.keys where !definition.subsections.contains(where: { $0.id == key }) {
-            throw GPPError(.invalidSubsection, sectionId: id, field: "SubsectionType", value: key)
-        }
-        var texts: [String] = []
         if layout == .sectionHeader {
             var header = GPPBitWriter(sectionId: id)
             try header.write(id, 6, "SectionID")
             try header.write(version, 6, "Version")
-            try header.writeFibonacciRange(subsections.keys.sorted(), "SubSections")
-            texts.append(header.text(partLayout(0)))
+            let present =
+                bits.map { $0.values.hasSubsection ? [definition.subsections[0].id] : [] }
+                ?? arrays?.subsections.keys.sorted() ?? []
+            try header.writeFibonacciRange(present, "SubSections")
+            add(header)
         }
-        var writer = GPPBitWriter(sectionId: id, subsection: texts.count)
+        var writer = GPPBitWriter(sectionId: id, subsection: part)
         if layout == .classic { try writer.write(version, 6, "Version") }
-        try GPPFieldTable.encode(core, table, into: &writer)
-        texts.append(writer.text(partLayout(texts.count)))
-        for subsection in definition.subsections {
-            guard let values = subsections[subsection.id] else { continue }
-            var writer = GPPBitWriter(sectionId: id, subsection: texts.count)
-            if layout != .noHeader || subsection.typedWithoutHeader {
-                try writer.write(subsection.id, 2, "SubsectionType")
-            }
-            try GPPFieldTable.encode(values, subsection.fields, into: &writer)
-            texts.append(writer.text(partLayout(texts.count)))
+        if let bits {
+            writer.append(bits.values.core, bits.table.bitCount)
+        } else {
+            try GPPFieldTable.encode(arrays?.core ?? [], fields, into: &writer)
         }
-        return texts.joined(separator: ".")
+        add(writer)
+        for (index, subsection) in definition.subsections.enumerated() {
+            var writer = GPPBitWriter(sectionId: id, subsection: part)
+            let typed = layout != .noHeader || subsection.typedWithoutHeader
+            if let bits {
+                guard index == 0, bits.values.hasSubsection, let table = tables.subsections[0] else { continue }
+                if typed { try writer.write(subsection.id, 2, "SubsectionType") }
+                writer.append(bits.values.subsection, table.bitCount)
+            } else {
+                guard let values = arrays?.subsections[subsection.id] else { continue }
+                if typed { try writer.write(subsection.id, 2, "SubsectionType") }
+                try GPPFieldTable.encode(values, subsection.fields, into: &writer)
+            }
+            add(writer)
+        }
+        return text
     }
 }
