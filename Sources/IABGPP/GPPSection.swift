@@ -2,10 +2,12 @@ public import IABTCF
 
 /// One section of a GPP string, decoded by its id.
 public enum GPPSection: Sendable, Hashable {
+    // The two large values are boxed (`indirect`), so that a string of US sections stores and
+    // copies small values: one allocation for each TC string or TCF Canada section instead.
     /// Section 2, `tcfeuv2`: IABTCF's TC string, unchanged.
-    case tcfEuV2(TCString)
+    indirect case tcfEuV2(TCString)
     /// Section 5, `tcfcav1`: TCF Canada.
-    case tcfCaV1(TCFCanadaSection)
+    indirect case tcfCaV1(TCFCanadaSection)
     /// Section 6, `uspv1`: the US Privacy string.
     case usPrivacy(USPrivacySection)
     /// Sections 7-27: US National and the US states.
@@ -19,7 +21,7 @@ public enum GPPSection: Sendable, Hashable {
         case .tcfEuV2: 2
         case .tcfCaV1: 5
         case .usPrivacy: 6
-        case .us(let section): section.definition.id
+        case .us(let section): section.id
         case .unknown(let id, _): id
         }
     }

@@ -2,7 +2,7 @@
 /// every US field is fixed-width (Int(n), Boolean, or k × Int(2)), so a table's values are its bits
 /// as read, at most 64, held in one word and decoded field by field only when asked. Computed once
 /// per table from ``USSectionDefinition``, which stays the one owner of the fields.
-struct USPackedTable: Sendable {
+final class USPackedTable: Sendable {
     /// One field's place: its first bit (from the table's first bit), width and kind.
     struct Slot: Sendable {
         enum Kind: Sendable { case int, boolean, list }
@@ -108,6 +108,13 @@ struct USPackedTable: Sendable {
 final class USPackedTables: Sendable {
     /// The section's definition.
     let definition: USSectionDefinition
+    /// Whether the section is ``USSectionDefinition/Style/classic``.
+    let classic: Bool
+    /// The first sub-section's id (-1 without one), and its table when it packs.
+    let firstSubsectionID: Int
+    let firstSubsection: USPackedTable?
+    /// Whether a sub-section starts with SubsectionType in the layout without a section header.
+    let typedWithoutHeader: Bool
     /// The core's fields per Version (index), `nil` for a Version the section does not have.
     let coreFields: [[GPPField]?]
     /// The core table per Version (index), `nil` for a Version the section does not have (or a
@@ -118,10 +125,14 @@ final class USPackedTables: Sendable {
 
     init(_ definition: USSectionDefinition) {
         self.definition = definition
+        classic = definition.style == .classic
+        firstSubsectionID = definition.subsections.first?.id ?? -1
+        typedWithoutHeader = definition.subsections.count != 1 || definition.subsections[0].typedWithoutHeader
         let highest = definition.cores.keys.max() ?? 0
         coreFields = (0...highest).map { definition.cores[$0] }
         cores = coreFields.map { $0.flatMap(USPackedTable.init) }
         subsections = definition.subsections.map { USPackedTable($0.fields) }
+        firstSubsection = subsections.first ?? nil
     }
 
     /// The core table for `version`.

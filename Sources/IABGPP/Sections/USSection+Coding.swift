@@ -22,7 +22,6 @@ extension USSection {
         guard let tables = USPackedTables.of(id) else {
             throw GPPError(.invalidValue, sectionId: id, position: start + 1, value: id)
         }
-        let definition = tables.definition
         self.id = id
         var parts = GPPParts(text, separator: UInt8(ascii: "."), start: start)
         var layouts = GPPPartLayouts()
@@ -30,8 +29,7 @@ extension USSection {
         var subsectionParts = 1..<parts.count
         var listed: [Int]?
         var coreVersion: Int
-        switch definition.style {
-        case .classic:
+        if tables.classic {
             layout = .classic
             version = try first.read(6, "Version")
             coreVersion = version
@@ -44,7 +42,7 @@ extension USSection {
             guard tables.fields(coreVersion) != nil else {
                 throw first.error(.unsupportedVersion, "Version", bit: 0, value: version)
             }
-        case .mspa:
+        } else {
             let peek = try first.read(6, "SectionID")
             first.offset = 0
             if peek == id {
@@ -74,42 +72,49 @@ extension USSection {
             }
             coreVersion = version
         }
-        let fields = tables.fields(coreVersion) ?? []
         var packed = USPackedValues(core: 0, coreVersion: coreVersion)
         var spilled: [Int: [GPPValue]]?
         var spilledCore: [GPPValue] = []
         if let table = tables.core(coreVersion) {
             packed.core = try first.readFields(table)
         } else {
-            spilledCore = try GPPFieldTable.decode(fields, from: &first)
+            spilledCore = try GPPFieldTable.decode(tables.fields(coreVersion) ?? [], from: &first)
             spilled = [:]
         }
-        layouts.append(try first.trailingLayout(fields.last?.name ?? (layout == .classic ? "Version" : "MspaVersion")))
+        layouts.append(
+            try first.trailingLayout(
+                tables.fields(coreVersion)?.last?.name ?? (layout == .classic ? "Version" : "MspaVersion")
+            )
+        )
         // The sub-section ids read, one bit each (SubsectionType is 2 bits).
         var present = 0
         for index in subsectionParts {
             var part = try parts.reader(sectionId: id)
-            let typed =
-                layout != .noHeader || definition.subsections.count != 1 || definition.subsections[0].typedWithoutHeader
-            let type = typed ? try part.read(2, "SubsectionType") : definition.subsections[0].id
-            guard let position = definition.subsections.firstIndex(where: { $0.id == type }),
-                present >> type & 1 == 0, typed || index == subsectionParts.lowerBound
-            else { throw part.error(.invalidSubsection, "SubsectionType", bit: 0, value: type) }
-            let subsection = definition.subsections[position]
-            present |= 1 << type
-            if position == 0, spilled == nil, let table = tables.subsections[0] {
+            let typed = layout != .noHeader || tables.typedWithoutHeader
+            let type = typed ? try part.read(2, "SubsectionType") : tables.firstSubsectionID
+            // The usual case, the first (and only) sub-section, packed.
+            if type == tables.firstSubsectionID, present >> type & 1 == 0, typed || index == subsectionParts.lowerBound,
+                spilled == nil, let table = tables.firstSubsection
+            {
+                present |= 1 << type
                 packed.subsection = try part.readFields(table)
                 packed.hasSubsection = true
-            } else {
-                if spilled == nil {
-                    spilledCore = tables.core(coreVersion)?.values(in: packed.core) ?? []
-                    spilled =
-                        packed.hasSubsection
-                        ? [definition.subsections[0].id: tables.subsections[0]?.values(in: packed.subsection) ?? []]
-                        : [:]
-                }
-                spilled?[type] = try GPPFieldTable.decode(subsection.fields, from: &part)
+                layouts.append(try part.trailingLayout(table.fields.last?.name ?? "SubsectionType"))
+                continue
             }
+            let definition = tables.definition
+            guard let subsection = definition.subsections.first(where: { $0.id == type }),
+                present >> type & 1 == 0, typed || index == subsectionParts.lowerBound
+            else { throw part.error(.invalidSubsection, "SubsectionType", bit: 0, value: type) }
+            present |= 1 << type
+            if spilled == nil {
+                spilledCore = tables.core(coreVersion)?.values(in: packed.core) ?? []
+                spilled =
+                    packed.hasSubsection
+                    ? [tables.firstSubsectionID: tables.firstSubsection?.values(in: packed.subsection) ?? []]
+                    : [:]
+            }
+            spilled?[type] = try GPPFieldTable.decode(subsection.fields, from: &part)
             layouts.append(try part.trailingLayout(subsection.fields.last?.name ?? "SubsectionType"))
         }
         if let listed, listed != (0..<4).filter({ present >> $0 & 1 == 1 }) || subsectionParts.count != listed.count {

@@ -68,31 +68,30 @@ struct GPPBitReader {
         into buffer: UnsafeMutableBufferPointer<UInt64>
     ) -> Int {
         sextets.withUnsafeBufferPointer { sextets in
-            // Bits gather MSB first in `word`; a full word is stored, its overflow carried over.
-            var word: UInt64 = 0
-            var filled = 0
-            var next = 0
-            for index in 0..<bytes.count {
-                let value = UInt64(sextets[Int(bytes[index])])
-                guard value <= 63 else { return index }
-                if filled <= 58 {
-                    word |= value << UInt64(58 - filled)
-                    filled += 6
-                    if filled == 64 {
-                        buffer[next] = word
-                        next += 1
-                        word = 0
-                        filled = 0
-                    }
-                } else {
-                    let high = filled - 58
-                    buffer[next] = word | value >> UInt64(high)
-                    next += 1
-                    word = value << UInt64(64 - high)
-                    filled = high
+            // Ten characters at a time become 60 bits, OR-ed into place at bit 60 × k; a byte
+            // outside the alphabet (255) sets bits above 63 in `seen`, and is located after.
+            var seen: UInt8 = 0
+            var index = 0
+            var bit = 0
+            while index < bytes.count {
+                let count = min(bytes.count - index, 10)
+                var chunk: UInt64 = 0
+                for offset in 0..<count {
+                    let value = sextets[Int(bytes[index + offset])]
+                    seen |= value
+                    chunk = chunk << 6 | UInt64(value & 63)
                 }
+                // MSB-aligned: the chunk's first bit at bit 63.
+                chunk <<= UInt64(64 - 6 * count)
+                let word = bit >> 6
+                let shift = bit & 63
+                buffer[word] |= chunk >> UInt64(shift)
+                if shift > 0 { buffer[word + 1] |= chunk << UInt64(64 - shift) }
+                index += count
+                bit += 6 * count
             }
-            if filled > 0 { buffer[next] = word }
+            guard seen > 63 else { return -1 }
+            for index in 0..<bytes.count where sextets[Int(bytes[index])] > 63 { return index }
             return -1
         }
     }
@@ -169,9 +168,9 @@ struct GPPBitReader {
 
     /// The layout of the bits after the last field, or a ``GPPError/Code/surplusData`` error when
     /// the part is longer than any padding convention allows.
-    func trailingLayout(_ field: String) throws(GPPError) -> GPPPartLayout {
+    func trailingLayout(_ field: @autoclosure () -> String) throws(GPPError) -> GPPPartLayout {
         guard let padding = GPPPadding.convention(bits: offset, characters: bitCount / 6) else {
-            throw error(.surplusData, field, value: remaining)
+            throw error(.surplusData, field(), value: remaining)
         }
         let surplus = remaining <= 57 ? peek(remaining, at: offset) : 0
         return GPPPartLayout(padding: padding, surplusBitCount: remaining, surplusBits: surplus)

@@ -63,13 +63,13 @@ public enum GPPEncodingStyle: Sendable, Hashable {
 }
 
 /// Each part's layout by `.` position, each in 32 bits (convention, surplus bit count and bits:
-/// no convention leaves more than 23 surplus bits), the first four inline (every US section has at
-/// most three parts, TCF Canada three), any further in one array: keeping a decoded section's
-/// layouts allocates nothing.
+/// no convention leaves more than 23 surplus bits), inline: keeping a decoded section's layouts
+/// allocates nothing and copies 20 bytes. It holds four, one more than any section this module
+/// decodes has parts (a US section at most three, TCF Canada three); a further part has none, and
+/// is then written with the spec's padding.
 struct GPPPartLayouts: Sendable, Hashable {
     private var inline: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-    private var more: [UInt32] = []
-    /// The number of layouts.
+    /// The number of layouts held.
     private(set) var count = 0
 
     init() {}
@@ -110,8 +110,7 @@ struct GPPPartLayouts: Sendable, Hashable {
         case 0: inline.0
         case 1: inline.1
         case 2: inline.2
-        case 3: inline.3
-        default: more[index - 4]
+        default: inline.3
         }
     }
 
@@ -122,12 +121,12 @@ struct GPPPartLayouts: Sendable, Hashable {
         case 1: inline.1 = packed
         case 2: inline.2 = packed
         case 3: inline.3 = packed
-        default: more.append(packed)
+        default: return
         }
         count += 1
     }
 
-    /// The layout of part `index`, `nil` past the end.
+    /// The layout of part `index`, `nil` past those held.
     subscript(index: Int) -> GPPPartLayout? {
         guard index >= 0, index < count else { return nil }
         return Self.unpack(packed(index))

@@ -18,7 +18,7 @@ struct GPPParts {
         self.bytes = bytes
         self.separator = separator
         var separators = 0
-        for byte in bytes where byte == separator { separators += 1 }
+        for index in 0..<bytes.count { separators &+= bytes[index] == separator ? 1 : 0 }
         count = separators + 1
         position = start
     }
