@@ -100,9 +100,10 @@ extension GPPBitWriter {
         return (code << 1 | 1, top + 2)
     }
 
-    /// Writes a Range(Fibonacci) of ascending ids as their maximal runs.
-    mutating func writeFibonacciRange(_ ids: [Int], _ field: String) throws(GPPError) {
-        guard GPPIDs.isValid(ids) else {
+    /// Writes a Range(Fibonacci) of ascending ids as their maximal runs (`checked`: the caller
+    /// has checked the ids).
+    mutating func writeFibonacciRange(_ ids: [Int], _ field: String, checked: Bool = false) throws(GPPError) {
+        guard checked || GPPIDs.isValid(ids) else {
             throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
         }
         try write(GPPIDs.runCount(ids), 12, field)
@@ -120,13 +121,20 @@ extension GPPBitWriter {
     }
 
     /// The bits a Range(Fibonacci) of `ids` takes.
-    static func fibonacciRangeBits(_ ids: [Int]) -> Int {
+    /// The bits a Range(Fibonacci) of `ids` takes, or any count of at least `limit` once it
+    /// reaches that many (the caller only compares it with `limit`).
+    static func fibonacciRangeBits(_ ids: [Int], limit: Int = .max) -> Int {
         var bits = 12
         var previous = 0
-        GPPIDs.forEachRun(ids) { first, last in
+        var index = 0
+        while index < ids.count && bits < limit {
+            let first = ids[index]
+            while index + 1 < ids.count, ids[index + 1] == ids[index] + 1 { index += 1 }
+            let last = ids[index]
             bits += 1 + fibonacci(first - previous).width
             if last > first { bits += fibonacci(last - first).width }
             previous = last
+            index += 1
         }
         return bits
     }

@@ -54,9 +54,9 @@ extension GPPBitReader {
 }
 
 extension GPPBitWriter {
-    /// Range(Int) of ascending ids as their maximal runs.
-    mutating func writeIntRange(_ ids: [Int], _ field: String) throws(GPPError) {
-        guard GPPIDs.isValid(ids) else {
+    /// Range(Int) of ascending ids as their maximal runs (`checked`: the caller has checked the ids).
+    mutating func writeIntRange(_ ids: [Int], _ field: String, checked: Bool = false) throws(GPPError) {
+        guard checked || GPPIDs.isValid(ids) else {
             throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
         }
         try write(GPPIDs.runCount(ids), 12, field)
@@ -76,18 +76,19 @@ extension GPPBitWriter {
         try write(maximum, 16, field)
         var rangeBits = 12
         if fibonacci {
-            rangeBits = Self.fibonacciRangeBits(ids)
+            rangeBits = Self.fibonacciRangeBits(ids, limit: maximum)
         } else {
             GPPIDs.forEachRun(ids) { first, last in rangeBits += last > first ? 33 : 17 }
         }
         let isRange = rangeBits < maximum
         write(isRange)
+        // `ids` is checked above: the set is written without a second pass over it.
         if !isRange {
-            try writeBitfield(ids, maximum, field)
+            try writeBitfield(ids, maximum, field, checked: true)
         } else if fibonacci {
-            try writeFibonacciRange(ids, field)
+            try writeFibonacciRange(ids, field, checked: true)
         } else {
-            try writeIntRange(ids, field)
+            try writeIntRange(ids, field, checked: true)
         }
     }
 

@@ -44,9 +44,9 @@ extension GPPBitWriter {
         for byte in bytes { try write(Int(byte - UInt8(ascii: "A")), 6, field) }
     }
 
-    /// Bitfield(n): ids 1...n, ascending and unique.
-    mutating func writeBitfield(_ ids: [Int], _ count: Int, _ field: String) throws(GPPError) {
-        guard GPPIDs.isValid(ids), (ids.last ?? 0) <= count else {
+    /// Bitfield(n): ids 1...n, ascending and unique (`checked`: the caller has checked that).
+    mutating func writeBitfield(_ ids: [Int], _ count: Int, _ field: String, checked: Bool = false) throws(GPPError) {
+        guard checked || GPPIDs.isValid(ids), (ids.last ?? 0) <= count else {
             throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
         }
         // Up to 57 bits per append, each id one set bit.

@@ -62,16 +62,19 @@ extension TCFCanadaSection {
         let version = try reader.read(6, "Version")
         guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 0, value: version) }
         let table = fields(coreFields, encoding)
-        section.core = try GPPFieldTable.decode(Array(table.dropLast()), from: &reader)
+        var core: [GPPValue] = []
+        core.reserveCapacity(table.count)
+        try GPPFieldTable.decode(table, 0..<table.count - 1, into: &core, from: &reader)
         if reader.remaining < 12 && reader.restIsZero {
             section.hasPubRestrictions = false
-            section.core.append(.records([]))
+            core.append(.records([]))
         } else {
-            section.core += try GPPFieldTable.decode([table[table.count - 1]], from: &reader)
+            try GPPFieldTable.decode(table, table.count - 1..<table.count, into: &core, from: &reader)
         }
+        section.core = core
         var layouts = GPPPartLayouts()
         layouts.append(try reader.trailingLayout(table[table.count - 1].name))
-        var writer = GPPBitWriter(sectionId: 5)
+        var writer = GPPBitWriter(sectionId: 5, bits: reader.bitCount)
         try writeCore(section.core, hasPubRestrictions: section.hasPubRestrictions, encoding, into: &writer)
         // Re-encoding gives the input: the same bits, then zero padding only.
         var reencodes = reader.isReencoding(of: writer)
@@ -90,7 +93,7 @@ extension TCFCanadaSection {
                 throw reader.error(.invalidSubsection, "SubsectionType", bit: 0, value: type)
             }
             layouts.append(try reader.trailingLayout(table[table.count - 1].name))
-            var writer = GPPBitWriter(sectionId: 5, subsection: index)
+            var writer = GPPBitWriter(sectionId: 5, subsection: index, bits: reader.bitCount)
             try writer.write(type, 3, "SubsectionType")
             try GPPFieldTable.encode(
                 type == 1 ? [.ids(section.disclosedVendors ?? [])] : section.publisherPurposes ?? [],
