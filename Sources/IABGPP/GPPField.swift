@@ -25,8 +25,20 @@ enum GPPFieldTable {
     static func decode(_ fields: [GPPField], from reader: inout GPPBitReader) throws(GPPError) -> [GPPValue] {
         var values: [GPPValue] = []
         values.reserveCapacity(fields.count)
+        try decode(fields, fields.indices, into: &values, from: &reader)
+        return values
+    }
+
+    /// Reads the fields `range` of `fields` from `reader` into `values`, which holds the fields
+    /// before them (a table read in two steps stays one array).
+    static func decode(
+        _ fields: [GPPField],
+        _ range: Range<Int>,
+        into values: inout [GPPValue],
+        from reader: inout GPPBitReader
+    ) throws(GPPError) {
         var budget = GPPLimits.idBudget
-        for index in fields.indices {
+        for index in range {
             // Int(n), almost every US field, without the general path's copies.
             if case .int(let width) = fields[index].type {
                 values.append(.int(try reader.read(width, fields[index].name)))
@@ -36,7 +48,6 @@ enum GPPFieldTable {
             let value = try reader.read(field.type, field.name, size: size(of: field, fields, values), budget: &budget)
             values.append(value)
         }
-        return values
     }
 
     /// Writes `values` (one per row of `fields`) to `writer`.

@@ -5,7 +5,7 @@ extension GPPSection {
     /// - Throws: ``GPPError`` with the section id, the `.` part, the field and the 1-based
     ///   character in `text`.
     public init(id: Int, encoded text: String) throws(GPPError) {
-        self = try Self.decode(id: id, text[...], start: 0)
+        self = try GPPBytes.with(text[...]) { bytes throws(GPPError) in try Self.decode(id: id, bytes, start: 0) }
     }
 
     /// The id of the section whose API prefix is `name` (`usnat` → 7), `nil` for a name this

@@ -2,10 +2,12 @@ public import IABTCF
 
 /// One section of a GPP string, decoded by its id.
 public enum GPPSection: Sendable, Hashable {
+    // The two large values are boxed (`indirect`), so that a string of US sections stores and
+    // copies small values: one allocation for each TC string or TCF Canada section instead.
     /// Section 2, `tcfeuv2`: IABTCF's TC string, unchanged.
-    case tcfEuV2(TCString)
+    indirect case tcfEuV2(TCString)
     /// Section 5, `tcfcav1`: TCF Canada.
-    case tcfCaV1(TCFCanadaSection)
+    indirect case tcfCaV1(TCFCanadaSection)
     /// Section 6, `uspv1`: the US Privacy string.
     case usPrivacy(USPrivacySection)
     /// Sections 7-27: US National and the US states.
@@ -19,7 +21,7 @@ public enum GPPSection: Sendable, Hashable {
         case .tcfEuV2: 2
         case .tcfCaV1: 5
         case .usPrivacy: 6
-        case .us(let section): section.definition.id
+        case .us(let section): section.id
         case .unknown(let id, _): id
         }
     }
@@ -38,19 +40,19 @@ public enum GPPSection: Sendable, Hashable {
         }
     }
 
-    /// Decodes section `id`'s `text`, which starts at character `start` (0-based) of the input.
-    static func decode(id: Int, _ text: Substring, start: Int) throws(GPPError) -> GPPSection {
+    /// Decodes section `id`'s UTF-8 `bytes`, which start at character `start` (0-based) of the input.
+    static func decode(id: Int, _ bytes: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) -> GPPSection {
         switch id {
         case 2:
             do throws(TCStringError) {
-                return .tcfEuV2(try TCString(encoded: String(text)))
+                return .tcfEuV2(try TCString(encoded: String(decoding: bytes, as: UTF8.self)))
             } catch {
                 throw GPPError(.tcString, sectionId: 2, position: error.position.map { $0 + start }, tcString: error)
             }
-        case 5: return .tcfCaV1(try TCFCanadaSection(encoded: text, start: start))
-        case 6: return .usPrivacy(try USPrivacySection(encoded: text, start: start))
-        case 7...27: return .us(try USSection(id: id, encoded: text, start: start))
-        default: return .unknown(id: id, text: String(text))
+        case 5: return .tcfCaV1(try TCFCanadaSection(encoded: bytes, start: start))
+        case 6: return .usPrivacy(try USPrivacySection(encoded: bytes, start: start))
+        case 7...27: return .us(try USSection(id: id, encoded: bytes, start: start))
+        default: return .unknown(id: id, text: String(decoding: bytes, as: UTF8.self))
         }
     }
 

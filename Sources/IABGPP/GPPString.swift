@@ -11,14 +11,15 @@ public struct GPPString: Sendable, Hashable {
     public var version: Int
     /// The sections in header order (ascending ids).
     public var sections: [GPPSection]
-    /// The header as decoded, for ``GPPEncodingStyle/preservingLayout``.
-    var decodedHeader: DecodedHeader?
+    /// The decoded header's padding and surplus bits, for ``GPPEncodingStyle/preservingLayout``.
+    var headerLayout: GPPPartLayout?
+    /// A decoded header whose ids are not written as maximal runs, which only its text gives
+    /// back (a canonical header is written again from the ids and ``headerLayout``).
+    var nonCanonicalHeader: NonCanonicalHeader?
 
-    struct DecodedHeader: Sendable, Hashable {
+    struct NonCanonicalHeader: Sendable, Hashable {
         var text: String
-        var version: Int
         var ids: [Int]
-        var layout: GPPPartLayout
     }
 
     /// The longest input the decoder reads by default, in UTF-8 bytes.
@@ -57,19 +58,28 @@ public struct GPPString: Sendable, Hashable {
     public init(encoded text: String, maximumLength: Int = defaultMaximumLength) throws(GPPError) {
         guard !text.isEmpty else { throw GPPError(.empty, position: 1) }
         guard text.utf8.count <= maximumLength else { throw GPPError(.inputTooLong, value: maximumLength) }
-        var parts = GPPParts(text.utf8[...], separator: UInt8(ascii: "~"), start: 0)
+        self = try GPPBytes.with(text[...]) { bytes throws(GPPError) in try GPPString(bytes: bytes) }
+    }
+
+    /// Decodes the UTF-8 `bytes` of a GPP string in one pass: the header, then each section from
+    /// its bytes in place.
+    private init(bytes: UnsafeBufferPointer<UInt8>) throws(GPPError) {
+        var parts = GPPParts(bytes, separator: UInt8(ascii: "~"), start: 0)
         guard let header = parts.next() else { throw GPPError(.empty, position: 1) }
-        let (ids, layout) = try Self.decodeHeader(Substring(header.text))
+        let (ids, layout, canonical) = try Self.decodeHeader(header.bytes)
         version = 1
         guard ids.count == parts.count - 1 else {
             throw GPPError(.sectionCountMismatch, sectionId: 3, field: "Sections", value: parts.count - 1)
         }
-        decodedHeader = DecodedHeader(text: String(Substring(header.text)), version: version, ids: ids, layout: layout)
+        headerLayout = layout
+        if !canonical {
+            nonCanonicalHeader = NonCanonicalHeader(text: String(decoding: header.bytes, as: UTF8.self), ids: ids)
+        }
         sections = []
         sections.reserveCapacity(ids.count)
         for id in ids {
             guard let part = parts.next() else { break }
-            sections.append(try GPPSection.decode(id: id, Substring(part.text), start: part.start))
+            sections.append(try GPPSection.decode(id: id, part.bytes, start: part.start))
         }
     }
 
@@ -79,19 +89,22 @@ public struct GPPString: Sendable, Hashable {
     ///   3, Version other than 1, a malformed Range(Fibonacci), more characters than padding allows.
     public static func sectionIDs(inHeader text: String) throws(GPPError) -> [Int] {
         let header = text.utf8.split(separator: UInt8(ascii: "~"), maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return try decodeHeader(Substring(header)).ids
+        return try GPPBytes.with(Substring(header)) { bytes throws(GPPError) in try decodeHeader(bytes).ids }
     }
 
     /// Reads the header: Type Int(6) = 3, Version Int(6) = 1, Sections Range(Fibonacci).
-    static func decodeHeader(_ text: Substring) throws(GPPError) -> (ids: [Int], layout: GPPPartLayout) {
-        var reader = try GPPBitReader(text.utf8, sectionId: 3, subsection: 0, start: 0)
+    static func decodeHeader(
+        _ text: UnsafeBufferPointer<UInt8>
+    ) throws(GPPError) -> (ids: [Int], layout: GPPPartLayout, canonical: Bool) {
+        var reader = try GPPBitReader(text, sectionId: 3, subsection: 0, start: 0)
         let type = try reader.read(6, "Type")
         guard type == 3 else { throw reader.error(.invalidHeaderType, "Type", bit: 0, value: type) }
         let version = try reader.read(6, "Version")
         guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 6, value: version) }
         var budget = GPPLimits.idBudget
-        let ids = try reader.readFibonacciRange("Sections", budget: &budget)
-        return (ids, try reader.trailingLayout("Sections"))
+        var canonical = true
+        let ids = try reader.readFibonacciRange("Sections", budget: &budget, canonical: &canonical)
+        return (ids, try reader.trailingLayout("Sections"), canonical)
     }
 
     /// Encodes the string: the header, then each section in `style`.
@@ -110,14 +123,14 @@ public struct GPPString: Sendable, Hashable {
         guard GPPIDs.isValid(ids) else { throw GPPError(.invalidSectionIDs, sectionId: 3, field: "Sections") }
         guard version == 1 else { throw GPPError(.unsupportedVersion, sectionId: 3, field: "Version", value: version) }
         var texts: [String] = []
-        if style == .preservingLayout, let decodedHeader, decodedHeader.ids == ids, decodedHeader.version == version {
-            texts.append(decodedHeader.text)
+        if style == .preservingLayout, let nonCanonicalHeader, nonCanonicalHeader.ids == ids {
+            texts.append(nonCanonicalHeader.text)
         } else {
             var writer = GPPBitWriter(sectionId: 3)
             try writer.write(3, 6, "Type")
             try writer.write(version, 6, "Version")
             try writer.writeFibonacciRange(ids, "Sections")
-            texts.append(writer.text(style == .preservingLayout ? decodedHeader?.layout : nil))
+            texts.append(writer.text(style == .preservingLayout ? headerLayout : nil))
         }
         for section in sections { texts.append(try section.encoded(style)) }
         return texts.joined(separator: "~")

@@ -10,23 +10,40 @@
 extension GPPBitReader {
     /// Reads an Int(Fibonacci) (at least 1). A code longer than 40 bits (past any 16-bit id) or
     /// without its end is an error.
-    mutating func readFibonacci(_ field: String) throws(GPPError) -> Int {
-        let start = offset
+    mutating func readFibonacci(_ field: @autoclosure () -> String) throws(GPPError) -> Int {
+        // The code's first 40 bits (fewer at the end of the part) in one read, MSB first; its end
+        // is the first `11`: bit k and bit k + 1 both set.
+        let width = min(remaining, 40)
+        let bits = width > 0 ? UInt64(truncatingIfNeeded: peek(width, at: offset)) << UInt64(64 - width) : 0
+        let pairs = bits & bits << 1
+        guard pairs != 0 else { throw error(.invalidValue, field(), bit: offset) }
+        let last = pairs.leadingZeroBitCount  // the code's last data bit; the end is the next bit
         var value = 0
         var (weight, next) = (1, 2)
-        var previous = false
-        while true {
-            guard remaining > 0, offset - start < 40 else { throw error(.invalidValue, field, bit: start) }
-            let bit = try readBit(field)
-            if bit && previous { return value }
-            if bit { value += weight }
+        var rest = bits
+        for _ in 0...last {
+            if rest >> 63 == 1 { value += weight }
+            rest <<= 1
             (weight, next) = (next, weight + next)
-            previous = bit
         }
+        offset += last + 2
+        return value
     }
 
     /// Reads a Range(Fibonacci) into ascending ids.
     mutating func readFibonacciRange(_ field: String, budget: inout Int) throws(GPPError) -> [Int] {
+        var canonical = true
+        return try readFibonacciRange(field, budget: &budget, canonical: &canonical)
+    }
+
+    /// Reads a Range(Fibonacci) into ascending ids; `canonical` becomes `false` when an item starts
+    /// right after the previous one ends, the one way its bits differ from the encoder's (maximal
+    /// runs; a Fibonacci code and a group's non-zero distance have one form each).
+    mutating func readFibonacciRange(
+        _ field: String,
+        budget: inout Int,
+        canonical: inout Bool
+    ) throws(GPPError) -> [Int] {
         let count = try read(12, field)
         var ids: [Int] = []
         var last = 0
@@ -39,6 +56,7 @@ extension GPPBitReader {
             guard end <= GPPLimits.maximumID, budget >= 0 else {
                 throw error(.invalidValue, field, bit: at, value: end)
             }
+            if last > 0 && first == last + 1 { canonical = false }
             ids.append(contentsOf: first...end)
             last = end
         }
@@ -82,34 +100,41 @@ extension GPPBitWriter {
         return (code << 1 | 1, top + 2)
     }
 
-    /// Writes a Range(Fibonacci) of ascending ids as their maximal runs.
-    mutating func writeFibonacciRange(_ ids: [Int], _ field: String) throws(GPPError) {
-        guard GPPIDs.isValid(ids) else {
+    /// Writes a Range(Fibonacci) of ascending ids as their maximal runs (`checked`: the caller
+    /// has checked the ids).
+    mutating func writeFibonacciRange(_ ids: [Int], _ field: String, checked: Bool = false) throws(GPPError) {
+        guard checked || GPPIDs.isValid(ids) else {
             throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
         }
-        let runs = GPPIDs.runs(ids)
-        try write(runs.count, 12, field)
-        var last = 0
-        for run in runs {
-            write(run.count > 1)
-            let first = Self.fibonacci(run.lowerBound - last)
-            append(first.bits, first.width)
-            if run.count > 1 {
-                let distance = Self.fibonacci(run.upperBound - run.lowerBound)
+        try write(GPPIDs.runCount(ids), 12, field)
+        var previous = 0
+        GPPIDs.forEachRun(ids) { first, last in
+            write(last > first)
+            let offset = Self.fibonacci(first - previous)
+            append(offset.bits, offset.width)
+            if last > first {
+                let distance = Self.fibonacci(last - first)
                 append(distance.bits, distance.width)
             }
-            last = run.upperBound
+            previous = last
         }
     }
 
     /// The bits a Range(Fibonacci) of `ids` takes.
-    static func fibonacciRangeBits(_ ids: [Int]) -> Int {
+    /// The bits a Range(Fibonacci) of `ids` takes, or any count of at least `limit` once it
+    /// reaches that many (the caller only compares it with `limit`).
+    static func fibonacciRangeBits(_ ids: [Int], limit: Int = .max) -> Int {
         var bits = 12
-        var last = 0
-        for run in GPPIDs.runs(ids) {
-            bits += 1 + fibonacci(run.lowerBound - last).width
-            if run.count > 1 { bits += fibonacci(run.upperBound - run.lowerBound).width }
-            last = run.upperBound
+        var previous = 0
+        var index = 0
+        while index < ids.count && bits < limit {
+            let first = ids[index]
+            while index + 1 < ids.count, ids[index + 1] == ids[index] + 1 { index += 1 }
+            let last = ids[index]
+            bits += 1 + fibonacci(first - previous).width
+            if last > first { bits += fibonacci(last - first).width }
+            previous = last
+            index += 1
         }
         return bits
     }

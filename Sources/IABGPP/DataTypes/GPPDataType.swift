@@ -122,7 +122,8 @@ extension GPPBitWriter {
         _ field: String,
         size: Int
     ) throws(GPPError) {
-        let mismatch = GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
+        // Built only when thrown: an error holds its field's name.
+        var mismatch: GPPError { GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field) }
         switch (type, value) {
         case (.int(let width), .int(let int)): try write(int, width, field)
         case (.boolean, .bool(let flag)): write(flag)

@@ -54,17 +54,16 @@ extension GPPBitReader {
 }
 
 extension GPPBitWriter {
-    /// Range(Int) of ascending ids as their maximal runs.
-    mutating func writeIntRange(_ ids: [Int], _ field: String) throws(GPPError) {
-        guard GPPIDs.isValid(ids) else {
+    /// Range(Int) of ascending ids as their maximal runs (`checked`: the caller has checked the ids).
+    mutating func writeIntRange(_ ids: [Int], _ field: String, checked: Bool = false) throws(GPPError) {
+        guard checked || GPPIDs.isValid(ids) else {
             throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
         }
-        let runs = GPPIDs.runs(ids)
-        try write(runs.count, 12, field)
-        for run in runs {
-            write(run.count > 1)
-            try write(run.lowerBound, 16, field)
-            if run.count > 1 { try write(run.upperBound, 16, field) }
+        try write(GPPIDs.runCount(ids), 12, field)
+        try GPPIDs.forEachRun(ids) { first, last throws(GPPError) in
+            write(last > first)
+            try write(first, 16, field)
+            if last > first { try write(last, 16, field) }
         }
     }
 
@@ -75,16 +74,21 @@ extension GPPBitWriter {
         }
         let maximum = ids.last ?? 0
         try write(maximum, 16, field)
-        let rangeBits =
-            fibonacci ? Self.fibonacciRangeBits(ids) : 12 + GPPIDs.runs(ids).reduce(0) { $0 + ($1.count > 1 ? 33 : 17) }
+        var rangeBits = 12
+        if fibonacci {
+            rangeBits = Self.fibonacciRangeBits(ids, limit: maximum)
+        } else {
+            GPPIDs.forEachRun(ids) { first, last in rangeBits += last > first ? 33 : 17 }
+        }
         let isRange = rangeBits < maximum
         write(isRange)
+        // `ids` is checked above: the set is written without a second pass over it.
         if !isRange {
-            try writeBitfield(ids, maximum, field)
+            try writeBitfield(ids, maximum, field, checked: true)
         } else if fibonacci {
-            try writeFibonacciRange(ids, field)
+            try writeFibonacciRange(ids, field, checked: true)
         } else {
-            try writeIntRange(ids, field)
+            try writeIntRange(ids, field, checked: true)
         }
     }
 

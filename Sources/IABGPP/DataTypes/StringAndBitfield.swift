@@ -44,16 +44,23 @@ extension GPPBitWriter {
         for byte in bytes { try write(Int(byte - UInt8(ascii: "A")), 6, field) }
     }
 
-    /// Bitfield(n): ids 1...n, ascending and unique.
-    mutating func writeBitfield(_ ids: [Int], _ count: Int, _ field: String) throws(GPPError) {
-        guard GPPIDs.isValid(ids), (ids.last ?? 0) <= count else {
+    /// Bitfield(n): ids 1...n, ascending and unique (`checked`: the caller has checked that).
+    mutating func writeBitfield(_ ids: [Int], _ count: Int, _ field: String, checked: Bool = false) throws(GPPError) {
+        guard checked || GPPIDs.isValid(ids), (ids.last ?? 0) <= count else {
             throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
         }
-        var next = ids.makeIterator()
-        var wanted = next.next()
-        for id in 1...max(count, 1) where id <= count {
-            write(id == wanted)
-            if id == wanted { wanted = next.next() }
+        // Up to 57 bits per append, each id one set bit.
+        var index = 0
+        var first = 1
+        while first <= count {
+            let width = min(count - first + 1, 57)
+            var bits: UInt64 = 0
+            while index < ids.count, ids[index] < first + width {
+                bits |= 1 << UInt64(width - 1 - (ids[index] - first))
+                index += 1
+            }
+            append(bits, width)
+            first += width
         }
     }
 }
@@ -61,20 +68,29 @@ extension GPPBitWriter {
 /// Id sets: ascending, unique, 1...65535.
 enum GPPIDs {
     static func isValid(_ ids: [Int]) -> Bool {
-        zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 } && (ids.first ?? 1) >= 1
-            && (ids.last ?? 1) <= GPPLimits.maximumID
+        guard let first = ids.first, let last = ids.last else { return true }
+        guard first >= 1, last <= GPPLimits.maximumID else { return false }
+        for index in ids.indices.dropFirst() where ids[index - 1] >= ids[index] { return false }
+        return true
     }
 
-    /// The maximal runs of consecutive ids.
-    static func runs(_ ids: [Int]) -> [ClosedRange<Int>] {
-        var runs: [ClosedRange<Int>] = []
-        for id in ids {
-            if let last = runs.last, last.upperBound + 1 == id {
-                runs[runs.count - 1] = last.lowerBound...id
-            } else {
-                runs.append(id...id)
-            }
+    /// Calls `body` with the first and last id of each maximal run of consecutive ids, in order,
+    /// without building them.
+    @inline(__always)
+    static func forEachRun<E: Error>(_ ids: [Int], _ body: (Int, Int) throws(E) -> Void) throws(E) {
+        var index = 0
+        while index < ids.count {
+            let first = ids[index]
+            while index + 1 < ids.count, ids[index + 1] == ids[index] + 1 { index += 1 }
+            try body(first, ids[index])
+            index += 1
         }
-        return runs
+    }
+
+    /// The number of maximal runs.
+    static func runCount(_ ids: [Int]) -> Int {
+        var count = 0
+        forEachRun(ids) { _, _ in count += 1 }
+        return count
     }
 }

@@ -12,11 +12,13 @@ extension TCFCanadaSection {
     ///
     /// - Throws: ``GPPError`` (section 5): the specification reading's error when neither reads.
     public init(encoded text: String) throws(GPPError) {
-        try self.init(encoded: text[...], start: 0)
+        self = try GPPBytes.with(text[...]) { bytes throws(GPPError) in
+            try TCFCanadaSection(encoded: bytes, start: 0)
+        }
     }
 
-    init(encoded text: Substring, start: Int) throws(GPPError) {
-        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map(Substring.init)
+    /// Decodes the section's UTF-8 `parts`, which start at character `start` (0-based) of the input.
+    init(encoded parts: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
         let fibonacci = Result { () throws(GPPError) in try Self.decode(parts, start: start, .fibonacci) }
         var read: (section: TCFCanadaSection, reencodes: Bool)
         switch fibonacci {
@@ -34,48 +36,50 @@ extension TCFCanadaSection {
             }
         }
         self = read.section
-        decoded?.text = String(text)
+        decoded?.text = String(decoding: parts, as: UTF8.self)
     }
 
     /// Whether `decoded`, read the specification's way, also reads the legacy way to another
     /// value that re-encodes to the same bits.
     static func alsoReadsAsLegacy(_ decoded: Decoded) -> Bool {
         guard decoded.model.encoding == .fibonacci else { return false }
-        let parts = decoded.text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-            .map(Substring.init)
-        guard let legacy = try? decode(parts, start: 0, .legacy), legacy.reencodes else { return false }
+        let legacy = GPPBytes.with(decoded.text[...]) { bytes in try? decode(bytes, start: 0, .legacy) }
+        guard let legacy, legacy.reencodes else { return false }
         return legacy.section.core != decoded.model.core
             || legacy.section.disclosedVendors != decoded.model.disclosedVendors
     }
 
     /// Every part read in `encoding`, and whether the value re-encodes to the bits read.
     private static func decode(
-        _ parts: [Substring],
+        _ bytes: UnsafeBufferPointer<UInt8>,
         start: Int,
         _ encoding: Encoding
     ) throws(GPPError) -> (section: TCFCanadaSection, reencodes: Bool) {
         var section = TCFCanadaSection()
         section.encoding = encoding
-        var reader = try GPPBitReader(parts[0].utf8, sectionId: 5, subsection: 0, start: start)
+        var parts = GPPParts(bytes, separator: UInt8(ascii: "."), start: start)
+        var reader = try parts.reader(sectionId: 5)
         let version = try reader.read(6, "Version")
         guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 0, value: version) }
         let table = fields(coreFields, encoding)
-        section.core = try GPPFieldTable.decode(Array(table.dropLast()), from: &reader)
+        var core: [GPPValue] = []
+        core.reserveCapacity(table.count)
+        try GPPFieldTable.decode(table, 0..<table.count - 1, into: &core, from: &reader)
         if reader.remaining < 12 && reader.restIsZero {
             section.hasPubRestrictions = false
-            section.core.append(.records([]))
+            core.append(.records([]))
         } else {
-            section.core += try GPPFieldTable.decode([table[table.count - 1]], from: &reader)
+            try GPPFieldTable.decode(table, table.count - 1..<table.count, into: &core, from: &reader)
         }
-        var layouts = [try reader.trailingLayout(table[table.count - 1].name)]
-        var writer = GPPBitWriter(sectionId: 5)
+        section.core = core
+        var layouts = GPPPartLayouts()
+        layouts.append(try reader.trailingLayout(table[table.count - 1].name))
+        var writer = GPPBitWriter(sectionId: 5, bits: reader.bitCount)
         try writeCore(section.core, hasPubRestrictions: section.hasPubRestrictions, encoding, into: &writer)
         // Re-encoding gives the input: the same bits, then zero padding only.
         var reencodes = reader.isReencoding(of: writer)
-        var position = start + parts[0].count + 1
-        for (index, part) in parts.enumerated().dropFirst() {
-            var reader = try GPPBitReader(part.utf8, sectionId: 5, subsection: index, start: position)
-            position += part.count + 1
+        for index in 1..<parts.count {
+            var reader = try parts.reader(sectionId: 5)
             let type = try reader.read(3, "SubsectionType")
             let table: [GPPField]
             switch type {
@@ -89,7 +93,7 @@ extension TCFCanadaSection {
                 throw reader.error(.invalidSubsection, "SubsectionType", bit: 0, value: type)
             }
             layouts.append(try reader.trailingLayout(table[table.count - 1].name))
-            var writer = GPPBitWriter(sectionId: 5, subsection: index)
+            var writer = GPPBitWriter(sectionId: 5, subsection: index, bits: reader.bitCount)
             try writer.write(type, 3, "SubsectionType")
             try GPPFieldTable.encode(
                 type == 1 ? [.ids(section.disclosedVendors ?? [])] : section.publisherPurposes ?? [],
@@ -134,8 +138,8 @@ extension TCFCanadaSection {
             throw GPPError(.invalidValue, sectionId: 5, field: "PubRestrictions")
         }
         func partLayout(_ index: Int) -> GPPPartLayout? {
-            guard style == .preservingLayout, let parts = decoded?.parts, index < parts.count else { return nil }
-            return parts[index]
+            guard style == .preservingLayout else { return nil }
+            return decoded?.parts[index]
         }
         var writer = GPPBitWriter(sectionId: 5)
         try Self.writeCore(core, hasPubRestrictions: hasPubRestrictions, encoding, into: &writer)

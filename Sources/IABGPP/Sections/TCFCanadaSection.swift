@@ -80,7 +80,7 @@ public struct TCFCanadaSection: Sendable, Hashable {
     struct Decoded: Sendable, Hashable {
         var text: String
         var model: Model
-        var parts: [GPPPartLayout]
+        var parts: GPPPartLayouts
     }
 
     /// Whether the decoded bits also read the legacy way (``Encoding/legacy``), to a different

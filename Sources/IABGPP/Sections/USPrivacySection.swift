@@ -39,11 +39,10 @@ public struct USPrivacySection: Sendable, Hashable {
     /// - Throws: ``GPPError/Code/invalidUSPrivacy`` (section 6) at the first wrong character, or
     ///   ``GPPError/Code/unsupportedVersion`` for a first character other than `1`.
     public init(encoded text: String) throws(GPPError) {
-        try self.init(encoded: text[...], start: 0)
+        self = try GPPBytes.with(text[...]) { bytes throws(GPPError) in try USPrivacySection(encoded: bytes, start: 0) }
     }
 
-    init(encoded text: Substring, start: Int) throws(GPPError) {
-        let characters = Array(text.utf8)
+    init(encoded characters: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
         guard characters.count == 4 else {
             throw GPPError(.invalidUSPrivacy, sectionId: 6, position: start + min(characters.count, 4) + 1)
         }
@@ -56,20 +55,25 @@ public struct USPrivacySection: Sendable, Hashable {
                 value: Int(characters[0])
             )
         }
-        var flags: [Flag] = []
-        for index in 1..<4 {
-            guard let flag = Flag(rawValue: Character(Unicode.Scalar(characters[index]))) else {
+        func flag(_ offset: Int) throws(GPPError) -> Flag {
+            let byte = characters[offset]
+            switch byte {
+            case UInt8(ascii: "Y"): return .yes
+            case UInt8(ascii: "N"): return .no
+            case UInt8(ascii: "-"): return .notApplicable
+            default:
                 throw GPPError(
                     .invalidUSPrivacy,
                     sectionId: 6,
-                    field: Self.fieldNames[index - 1],
-                    position: start + index + 1,
-                    value: Int(characters[index])
+                    field: Self.fieldNames[offset - 1],
+                    position: start + offset + 1,
+                    value: Int(byte)
                 )
             }
-            flags.append(flag)
         }
-        (notice, optOutSale, lspaCovered) = (flags[0], flags[1], flags[2])
+        notice = try flag(1)
+        optOutSale = try flag(2)
+        lspaCovered = try flag(3)
     }
 
     /// The four characters.

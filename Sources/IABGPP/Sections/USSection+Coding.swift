@@ -12,44 +12,44 @@ extension USSection {
     ///   - text: the section's text.
     /// - Throws: ``GPPError`` with this section's id, the `.` part, field, bit and character.
     public init(id: Int, encoded text: String) throws(GPPError) {
-        try self.init(id: id, encoded: text[...], start: 0)
+        self = try GPPBytes.with(text[...]) { bytes throws(GPPError) in try USSection(id: id, encoded: bytes, start: 0)
+        }
     }
 
-    /// Decodes `text`, which starts at character `start` (0-based) of the whole input.
-    init(id: Int, encoded text: Substring, start: Int) throws(GPPError) {
-        guard let definition = USSectionDefinition.definition(id) else {
+    /// Decodes `text`, which starts at character `start` (0-based) of the whole input, in one
+    /// pass: each part's characters become bits once, and each table's fields are one read.
+    init(id: Int, encoded text: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
+        guard let tables = USPackedTables.of(id) else {
             throw GPPError(.invalidValue, sectionId: id, position: start + 1, value: id)
         }
-        self.definition = definition
-        var parts = GPPParts(text.utf8, separator: UInt8(ascii: "."), start: start)
+        self.id = id
+        var parts = GPPParts(text, separator: UInt8(ascii: "."), start: start)
         var layouts = GPPPartLayouts()
         var first = try parts.reader(sectionId: id)
         var subsectionParts = 1..<parts.count
         var listed: [Int]?
-        switch definition.style {
-        case .classic:
+        var coreVersion: Int
+        if tables.classic {
             layout = .classic
             version = try first.read(6, "Version")
-            var readAs = version
+            coreVersion = version
             // The named compatibility rule: Version decides, except a usnat Version 1 core of 72
             // bits or more, which only Version 2's widths fill.
             if id == 7 && version == 1 && first.bitCount >= 72 {
-                readAs = 2
+                coreVersion = 2
                 compatibility = .usnatVersion1WithVersion2Widths
             }
-            guard let table = definition.cores[readAs] else {
+            guard tables.fields(coreVersion) != nil else {
                 throw first.error(.unsupportedVersion, "Version", bit: 0, value: version)
             }
-            core = try GPPFieldTable.decode(table, from: &first)
-            layouts.append(try first.trailingLayout(table.last?.name ?? "Version"))
-        case .mspa:
+        } else {
             let peek = try first.read(6, "SectionID")
             first.offset = 0
             if peek == id {
                 layout = .sectionHeader
                 _ = try first.read(6, "SectionID")
                 version = try first.read(6, "Version")
-                guard definition.cores[version] != nil else {
+                guard tables.fields(version) != nil else {
                     throw first.error(.unsupportedVersion, "Version", bit: 6, value: version)
                 }
                 var budget = GPPLimits.idBudget
@@ -61,7 +61,7 @@ extension USSection {
                         sectionId: id,
                         subsection: 1,
                         field: "MspaVersion",
-                        position: start + text.utf8.count + 1
+                        position: start + text.count + 1
                     )
                 }
                 first = try parts.reader(sectionId: id)
@@ -70,27 +70,58 @@ extension USSection {
                 layout = .noHeader
                 version = 1
             }
-            let table = definition.cores[version] ?? []
-            core = try GPPFieldTable.decode(table, from: &first)
-            layouts.append(try first.trailingLayout(table.last?.name ?? "MspaVersion"))
+            coreVersion = version
         }
-        subsections = [:]
+        var packed = USPackedValues(core: 0, coreVersion: coreVersion)
+        var spilled: [Int: [GPPValue]]?
+        var spilledCore: [GPPValue] = []
+        if let table = tables.core(coreVersion) {
+            packed.core = try first.readFields(table)
+        } else {
+            spilledCore = try GPPFieldTable.decode(tables.fields(coreVersion) ?? [], from: &first)
+            spilled = [:]
+        }
+        layouts.append(
+            try first.trailingLayout(
+                tables.fields(coreVersion)?.last?.name ?? (layout == .classic ? "Version" : "MspaVersion")
+            )
+        )
+        // The sub-section ids read, one bit each (SubsectionType is 2 bits).
+        var present = 0
         for index in subsectionParts {
             var part = try parts.reader(sectionId: id)
-            let typed =
-                layout != .noHeader || definition.subsections.count != 1 || definition.subsections[0].typedWithoutHeader
-            let type = typed ? try part.read(2, "SubsectionType") : definition.subsections[0].id
-            guard let subsection = definition.subsections.first(where: { $0.id == type }), subsections[type] == nil,
-                typed || index == subsectionParts.lowerBound
+            let typed = layout != .noHeader || tables.typedWithoutHeader
+            let type = typed ? try part.read(2, "SubsectionType") : tables.firstSubsectionID
+            // The usual case, the first (and only) sub-section, packed.
+            if type == tables.firstSubsectionID, present >> type & 1 == 0, typed || index == subsectionParts.lowerBound,
+                spilled == nil, let table = tables.firstSubsection
+            {
+                present |= 1 << type
+                packed.subsection = try part.readFields(table)
+                packed.hasSubsection = true
+                layouts.append(try part.trailingLayout(table.fields.last?.name ?? "SubsectionType"))
+                continue
+            }
+            let definition = tables.definition
+            guard let subsection = definition.subsections.first(where: { $0.id == type }),
+                present >> type & 1 == 0, typed || index == subsectionParts.lowerBound
             else { throw part.error(.invalidSubsection, "SubsectionType", bit: 0, value: type) }
-            subsections[type] = try GPPFieldTable.decode(subsection.fields, from: &part)
+            present |= 1 << type
+            if spilled == nil {
+                spilledCore = tables.core(coreVersion)?.values(in: packed.core) ?? []
+                spilled =
+                    packed.hasSubsection
+                    ? [tables.firstSubsectionID: tables.firstSubsection?.values(in: packed.subsection) ?? []]
+                    : [:]
+            }
+            spilled?[type] = try GPPFieldTable.decode(subsection.fields, from: &part)
             layouts.append(try part.trailingLayout(subsection.fields.last?.name ?? "SubsectionType"))
         }
-        if let listed, listed != Array(subsections.keys).sorted() || subsectionParts.count != listed.count {
+        if let listed, listed != (0..<4).filter({ present >> $0 & 1 == 1 }) || subsectionParts.count != listed.count {
             throw GPPError(.invalidSubsection, sectionId: id, subsection: 0, field: "SubSections", position: start + 1)
         }
-        decoded = nil
-        decoded = Decoded(text: String(text), model: model, parts: layouts)
+        values = spilled.map { .spilled(core: spilledCore, subsections: $0) } ?? .packed(packed)
+        partLayouts = layouts
     }
 
     /// Encodes the section's text.
@@ -106,44 +137,72 @@ extension USSection {
     ///   section does not have, or for an MspaVersion equal to the section id without a section
     ///   header (it would read back as one).
     public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
-        if style == .preservingLayout, let decoded, decoded.model == model { return decoded.text }
-        let id = definition.id
-        func partLayout(_ index: Int) -> GPPPartLayout? {
-            guard style == .preservingLayout else { return nil }
-            return decoded?.parts[index]
-        }
-        let table = coreFields
-        guard !table.isEmpty, definition.style == .mspa || layout == .classic,
-            definition.style == .classic || layout != .classic, layout != .noHeader || version == 1
+        let id = self.id
+        guard let tables = USPackedTables.of(id), let fields = tables.fields(coreVersion), !fields.isEmpty,
+            tables.definition.style == .mspa || layout == .classic,
+            tables.definition.style == .classic || layout != .classic, layout != .noHeader || version == 1
         else { throw GPPError(.unsupportedVersion, sectionId: id, field: "Version", value: version) }
+        let definition = tables.definition
+        // The bits as they are when they follow this Version's table (every decoded value); else
+        // the values as arrays, each checked against its field.
+        var bits: (values: USPackedValues, table: USPackedTable)?
+        if case .packed(let values) = values, values.coreVersion == coreVersion, let table = tables.core(coreVersion) {
+            bits = (values, table)
+        }
+        let arrays = bits == nil ? (core: core, subsections: subsections) : nil
         // Without a section header, an MspaVersion equal to the id would read back as a header.
-        if layout == .noHeader, core.first == .int(id) {
+        if layout == .noHeader, (bits.map { $0.table.value(0, in: $0.values.core) } ?? arrays?.core.first) == .int(id) {
             throw GPPError(.invalidValue, sectionId: id, field: "MspaVersion", value: id)
         }
-        for key in subsections.keys where !definition.subsections.contains(where: { $0.id == key }) {
+        for key in arrays?.subsections.keys ?? [:].keys
+        where !definition.subsections.contains(where: { $0.id == key }) {
             throw GPPError(.invalidSubsection, sectionId: id, field: "SubsectionType", value: key)
         }
-        var texts: [String] = []
+        // A US section's parts hold its values' bits and nothing else: with each part's padding
+        // and surplus bits as read, an unchanged value is written back byte for byte.
+        func partLayout(_ index: Int) -> GPPPartLayout? {
+            guard style == .preservingLayout else { return nil }
+            return partLayouts[index]
+        }
+        var text = ""
+        var part = 0
+        func add(_ writer: GPPBitWriter) {
+            if part > 0 { text += "." }
+            text += writer.text(partLayout(part))
+            part += 1
+        }
         if layout == .sectionHeader {
             var header = GPPBitWriter(sectionId: id)
             try header.write(id, 6, "SectionID")
             try header.write(version, 6, "Version")
-            try header.writeFibonacciRange(subsections.keys.sorted(), "SubSections")
-            texts.append(header.text(partLayout(0)))
+            let present =
+                bits.map { $0.values.hasSubsection ? [definition.subsections[0].id] : [] }
+                ?? arrays?.subsections.keys.sorted() ?? []
+            try header.writeFibonacciRange(present, "SubSections")
+            add(header)
         }
-        var writer = GPPBitWriter(sectionId: id, subsection: texts.count)
+        var writer = GPPBitWriter(sectionId: id, subsection: part)
         if layout == .classic { try writer.write(version, 6, "Version") }
-        try GPPFieldTable.encode(core, table, into: &writer)
-        texts.append(writer.text(partLayout(texts.count)))
-        for subsection in definition.subsections {
-            guard let values = subsections[subsection.id] else { continue }
-            var writer = GPPBitWriter(sectionId: id, subsection: texts.count)
-            if layout != .noHeader || subsection.typedWithoutHeader {
-                try writer.write(subsection.id, 2, "SubsectionType")
-            }
-            try GPPFieldTable.encode(values, subsection.fields, into: &writer)
-            texts.append(writer.text(partLayout(texts.count)))
+        if let bits {
+            writer.append(bits.values.core, bits.table.bitCount)
+        } else {
+            try GPPFieldTable.encode(arrays?.core ?? [], fields, into: &writer)
         }
-        return texts.joined(separator: ".")
+        add(writer)
+        for (index, subsection) in definition.subsections.enumerated() {
+            var writer = GPPBitWriter(sectionId: id, subsection: part)
+            let typed = layout != .noHeader || subsection.typedWithoutHeader
+            if let bits {
+                guard index == 0, bits.values.hasSubsection, let table = tables.subsections[0] else { continue }
+                if typed { try writer.write(subsection.id, 2, "SubsectionType") }
+                writer.append(bits.values.subsection, table.bitCount)
+            } else {
+                guard let values = arrays?.subsections[subsection.id] else { continue }
+                if typed { try writer.write(subsection.id, 2, "SubsectionType") }
+                try GPPFieldTable.encode(values, subsection.fields, into: &writer)
+            }
+            add(writer)
+        }
+        return text
     }
 }

@@ -21,52 +21,99 @@ public struct USSection: Sendable, Hashable {
         case classic
     }
 
-    /// The section's tables.
-    public let definition: USSectionDefinition
+    /// The section id (7-27).
+    let id: Int
     /// The section's Version (for 24-27 the section header's, 1 without a header).
     public var version: Int
-    /// The core's values after Version, one per field of ``coreFields``.
-    public var core: [GPPValue]
-    /// The present sub-sections' values (after `SubsectionType`), by sub-section id.
-    public var subsections: [Int: [GPPValue]]
     /// The layout read, or to write (24-27; ``Layout/classic`` for 7-23).
     public var layout: Layout
     /// The compatibility rule the decoder applied, if any.
     public var compatibility: GPPCompatibilityRule?
-    /// How the string was written, for ``GPPEncodingStyle/preservingLayout``.
-    var decoded: Decoded?
+    /// The values: the fields' bits as read (see ``USPackedTable``).
+    var values: USValues
+    /// Each part's padding and surplus bits as read, for ``GPPEncodingStyle/preservingLayout``:
+    /// the bits of a US section's parts are its values', so these give back the text exactly.
+    var partLayouts = GPPPartLayouts()
 
-    /// What a decoded section keeps so that an unchanged value is written back byte for byte.
-    struct Decoded: Sendable, Hashable {
-        var text: String
-        var model: Model
-        /// Each part's layout, by `.` position (0 the first part).
-        var parts: GPPPartLayouts
+    /// The section's tables.
+    public var definition: USSectionDefinition { USSectionDefinition.definition(id) ?? USSectionDefinition.usnat }
+
+    /// The version whose table ``coreFields`` is: ``version``, or 2 under
+    /// ``GPPCompatibilityRule/usnatVersion1WithVersion2Widths``.
+    var coreVersion: Int { compatibility == .usnatVersion1WithVersion2Widths ? 2 : version }
+
+    /// The core's values after Version, one per field of ``coreFields`` (decoded from the packed
+    /// bits when asked; setting them packs them again when each fits its field).
+    public var core: [GPPValue] {
+        get {
+            switch values {
+            case .packed(let packed): USPackedTables.of(id)?.core(packed.coreVersion)?.values(in: packed.core) ?? []
+            case .spilled(let core, _): core
+            }
+        }
+        set { setValues(core: newValue, subsections: subsections) }
     }
 
-    /// The value without what it keeps of the string it came from.
-    struct Model: Hashable {
-        var version: Int
-        var core: [GPPValue]
-        var subsections: [Int: [GPPValue]]
-        var layout: Layout
-        var compatibility: GPPCompatibilityRule?
+    /// The present sub-sections' values (after `SubsectionType`), by sub-section id.
+    public var subsections: [Int: [GPPValue]] {
+        get {
+            switch values {
+            case .packed(let packed):
+                guard packed.hasSubsection, let subsection = definition.subsections.first,
+                    let table = USPackedTables.of(id)?.subsections.first ?? nil
+                else { return [:] }
+                return [subsection.id: table.values(in: packed.subsection)]
+            case .spilled(_, let subsections): return subsections
+            }
+        }
+        set { setValues(core: core, subsections: newValue) }
     }
 
-    var model: Model {
-        Model(version: version, core: core, subsections: subsections, layout: layout, compatibility: compatibility)
+    /// Stores `core` and `subsections` packed for the current ``coreFields`` when every value fits
+    /// its field, else as they are.
+    mutating func setValues(core: [GPPValue], subsections: [Int: [GPPValue]]) {
+        if let tables = USPackedTables.of(id), let coreTable = tables.core(coreVersion),
+            let coreBits = coreTable.bits(of: core)
+        {
+            let first = definition.subsections.first
+            if subsections.isEmpty {
+                values = .packed(USPackedValues(core: coreBits, coreVersion: coreVersion))
+                return
+            }
+            if subsections.count == 1, let first, let values = subsections[first.id],
+                let table = tables.subsections.first ?? nil, let bits = table.bits(of: values)
+            {
+                self.values = .packed(
+                    USPackedValues(core: coreBits, coreVersion: coreVersion, hasSubsection: true, subsection: bits)
+                )
+                return
+            }
+        }
+        values = .spilled(core: core, subsections: subsections)
     }
 
     /// Equal when the fields, version, layout and compatibility reading are; how the string was
     /// padded does not count.
     public static func == (lhs: USSection, rhs: USSection) -> Bool {
-        lhs.definition.id == rhs.definition.id && lhs.model == rhs.model
+        guard lhs.id == rhs.id, lhs.version == rhs.version, lhs.layout == rhs.layout,
+            lhs.compatibility == rhs.compatibility
+        else { return false }
+        if case .packed(let left) = lhs.values, case .packed(let right) = rhs.values,
+            left.coreVersion == right.coreVersion
+        {
+            return left == right
+        }
+        return lhs.core == rhs.core && lhs.subsections == rhs.subsections
     }
 
     /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(definition.id)
-        hasher.combine(model)
+        hasher.combine(id)
+        hasher.combine(version)
+        hasher.combine(layout)
+        hasher.combine(compatibility)
+        hasher.combine(core)
+        hasher.combine(subsections)
     }
 
     /// A section with every field at its default (0, empty lists of zeros), no sub-section, the
@@ -74,27 +121,34 @@ public struct USSection: Sendable, Hashable {
     ///
     /// - Returns: `nil` for an id outside 7-27.
     public init?(id: Int) {
-        guard let definition = USSectionDefinition.all[id], let version = definition.cores.keys.max(),
+        guard let definition = USSectionDefinition.definition(id), let version = definition.cores.keys.max(),
             let table = definition.cores[version]
         else { return nil }
-        self.definition = definition
+        self.id = id
         self.version = version
-        core = table.map(\.type.defaultValue)
-        subsections = [:]
         layout = definition.style == .classic ? .classic : .sectionHeader
+        values = .packed(USPackedValues(core: 0, coreVersion: version))
+        if USPackedTables.of(id)?.core(version) == nil {
+            values = .spilled(core: table.map(\.type.defaultValue), subsections: [:])
+        }
     }
 
     /// The core's table for this value: by ``version``, under ``compatibility`` Version 2's.
-    public var coreFields: [GPPField] {
-        let readAs = compatibility == .usnatVersion1WithVersion2Widths ? 2 : version
-        return definition.cores[readAs] ?? []
-    }
+    public var coreFields: [GPPField] { definition.cores[coreVersion] ?? [] }
 
     /// A field's value by its specification name, in the core or a present sub-section; setting
     /// a name the section does not have does nothing.
     public subscript(name: String) -> GPPValue? {
         get {
-            if let index = coreFields.firstIndex(where: { $0.name == name }) { return core[safe: index] }
+            let definition = definition
+            if let index = (definition.cores[coreVersion] ?? []).firstIndex(where: { $0.name == name }) {
+                if case .packed(let packed) = values, packed.coreVersion == coreVersion,
+                    let table = USPackedTables.of(id)?.core(coreVersion)
+                {
+                    return table.value(index, in: packed.core)
+                }
+                return core[safe: index]
+            }
             for subsection in definition.subsections {
                 if let index = subsection.fields.firstIndex(where: { $0.name == name }) {
                     return subsections[subsection.id]?[safe: index]
@@ -103,20 +157,34 @@ public struct USSection: Sendable, Hashable {
             return nil
         }
         set {
-            if let index = coreFields.firstIndex(where: { $0.name == name }) {
-                if let newValue, index < core.count { core[index] = newValue }
+            let definition = definition
+            if let index = (definition.cores[coreVersion] ?? []).firstIndex(where: { $0.name == name }) {
+                guard let newValue else { return }
+                if case .packed(var packed) = values, packed.coreVersion == coreVersion,
+                    let table = USPackedTables.of(id)?.core(coreVersion), let raw = table.bits(of: newValue, at: index)
+                {
+                    packed.core = table.replacing(index, with: raw, in: packed.core)
+                    values = .packed(packed)
+                    return
+                }
+                var core = core
+                if index < core.count { core[index] = newValue }
+                self.core = core
                 return
             }
             for subsection in definition.subsections {
                 if let index = subsection.fields.firstIndex(where: { $0.name == name }) {
+                    var subsections = subsections
                     guard let newValue else {
                         subsections[subsection.id] = nil
+                        self.subsections = subsections
                         return
                     }
                     var values = subsections[subsection.id] ?? subsection.fields.map(\.type.defaultValue)
                     guard index < values.count else { return }
                     values[index] = newValue
                     subsections[subsection.id] = values
+                    self.subsections = subsections
                 }
             }
         }
@@ -125,7 +193,9 @@ public struct USSection: Sendable, Hashable {
     /// The GPC sub-section's flag; `nil` when the sub-section is absent (which is not `false`).
     public var gpc: Bool? {
         get {
-            subsections[1].flatMap { definition.subsections.first?.fields.first?.name == "Gpc" ? $0.first?.bool : nil }
+            guard definition.subsections.first?.fields.first?.name == "Gpc" else { return nil }
+            if case .packed(let packed) = values { return packed.hasSubsection ? packed.subsection & 1 == 1 : nil }
+            return subsections[1]?.first?.bool
         }
         set { self["Gpc"] = newValue.map(GPPValue.bool) }
     }
@@ -135,6 +205,7 @@ public struct USSection: Sendable, Hashable {
     public var fields: [(key: String, value: GPPValue?)] {
         var list: [(key: String, value: GPPValue?)] = [("version", .int(version))]
         list += zip(coreFields, core).map { ($0.key, $1) }
+        let subsections = subsections
         for subsection in definition.subsections {
             let values = subsections[subsection.id]
             for (index, field) in subsection.fields.enumerated() { list.append((field.key, values?[safe: index])) }
@@ -146,6 +217,26 @@ public struct USSection: Sendable, Hashable {
     public var fieldsJSON: String {
         "{" + fields.map { "\"\($0.key)\":\($0.value?.json ?? "null")" }.joined(separator: ",") + "}"
     }
+}
+
+/// A US section's values: packed (every value fits its field, the usual case and every decoded
+/// section) or, once a caller stores one that does not, as arrays, which the encoder refuses.
+enum USValues: Sendable {
+    case packed(USPackedValues)
+    case spilled(core: [GPPValue], subsections: [Int: [GPPValue]])
+}
+
+/// The bits of a US section's core and of its (first) sub-section, right-aligned, each laid out
+/// by its ``USPackedTable``; unused bits are zero, so equal values have equal bits.
+struct USPackedValues: Sendable, Hashable {
+    /// The core's bits.
+    var core: UInt64
+    /// The Version whose core table ``core`` follows.
+    var coreVersion: Int
+    /// Whether the sub-section is present.
+    var hasSubsection = false
+    /// The sub-section's bits (zero when absent).
+    var subsection: UInt64 = 0
 }
 
 /// A named rule under which the decoder reads what the specification's text does not allow,

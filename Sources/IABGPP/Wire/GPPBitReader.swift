@@ -22,43 +22,41 @@ struct GPPBitReader {
 
     /// Decodes the base64url `text`, refusing any byte outside the alphabet (`+ / =` included).
     init(_ text: Substring.UTF8View, sectionId: Int, subsection: Int, start: Int) throws(GPPError) {
+        self = try GPPBytes.with(Substring(text)) { bytes throws(GPPError) in
+            try GPPBitReader(bytes, sectionId: sectionId, subsection: subsection, start: start)
+        }
+    }
+
+    /// Decodes the base64url `bytes`, refusing any byte outside the alphabet (`+ / =` included).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, sectionId: Int, subsection: Int, start: Int) throws(GPPError) {
         self.sectionId = sectionId
         self.subsection = subsection
         self.start = start
-        guard !text.isEmpty else {
+        guard !bytes.isEmpty else {
             throw GPPError(.empty, sectionId: sectionId, subsection: subsection, position: start + 1)
         }
-        let count = text.count
-        bitCount = count * 6
+        bitCount = bytes.count * 6
         let words = (bitCount + 63) / 64 + 1
         var bad = -1
         if words <= 8 {
-            var inline = SIMD8<UInt64>()
             withUnsafeMutableBytes(of: &inline) { raw in
-                let buffer = raw.bindMemory(to: UInt64.self)
-                bad =
-                    text.withContiguousStorageIfAvailable { Self.translate($0, into: buffer) }
-                    ?? Array(text).withUnsafeBufferPointer { Self.translate($0, into: buffer) }
+                bad = Self.translate(bytes, into: raw.bindMemory(to: UInt64.self))
             }
-            self.inline = inline
         } else {
             heap = [UInt64](unsafeUninitializedCapacity: words) { buffer, initialized in
                 buffer.initialize(repeating: 0)
-                bad =
-                    text.withContiguousStorageIfAvailable { Self.translate($0, into: buffer) }
-                    ?? Array(text).withUnsafeBufferPointer { Self.translate($0, into: buffer) }
+                bad = Self.translate(bytes, into: buffer)
                 initialized = words
             }
         }
         guard bad < 0 else {
-            let byte = text[text.index(text.startIndex, offsetBy: bad)]
             throw GPPError(
                 .invalidCharacter,
                 sectionId: sectionId,
                 subsection: subsection,
                 bit: bad * 6,
                 position: start + bad + 1,
-                value: Int(byte)
+                value: Int(bytes[bad])
             )
         }
     }
@@ -69,32 +67,33 @@ struct GPPBitReader {
         _ bytes: UnsafeBufferPointer<UInt8>,
         into buffer: UnsafeMutableBufferPointer<UInt64>
     ) -> Int {
-        var word: UInt64 = 0
-        var filled = 0
-        var next = 0
-        for (index, byte) in bytes.enumerated() {
-            let value = UInt64(sextets[Int(byte)])
-            guard value <= 63 else { return index }
-            // Ten characters fill 60 bits; the eleventh splits across two words.
-            if filled <= 58 {
-                word |= value << (58 - filled)
-                filled += 6
-                if filled == 64 {
-                    buffer[next] = word
-                    next += 1
-                    word = 0
-                    filled = 0
+        sextets.withUnsafeBufferPointer { sextets in
+            // Ten characters at a time become 60 bits, OR-ed into place at bit 60 × k; a byte
+            // outside the alphabet (255) sets bits above 63 in `seen`, and is located after.
+            var seen: UInt8 = 0
+            var index = 0
+            var bit = 0
+            while index < bytes.count {
+                let count = min(bytes.count - index, 10)
+                var chunk: UInt64 = 0
+                for offset in 0..<count {
+                    let value = sextets[Int(bytes[index + offset])]
+                    seen |= value
+                    chunk = chunk << 6 | UInt64(value & 63)
                 }
-            } else {
-                let high = filled - 58
-                buffer[next] = word | value >> high
-                next += 1
-                word = value << (64 - high)
-                filled = high
+                // MSB-aligned: the chunk's first bit at bit 63.
+                chunk <<= UInt64(64 - 6 * count)
+                let word = bit >> 6
+                let shift = bit & 63
+                buffer[word] |= chunk >> UInt64(shift)
+                if shift > 0 { buffer[word + 1] |= chunk << UInt64(64 - shift) }
+                index += count
+                bit += 6 * count
             }
+            guard seen > 63 else { return -1 }
+            for index in 0..<bytes.count where sextets[Int(bytes[index])] > 63 { return index }
+            return -1
         }
-        if filled > 0 { buffer[next] = word }
-        return -1
     }
 
     /// Word `index` of the part.
@@ -169,9 +168,9 @@ struct GPPBitReader {
 
     /// The layout of the bits after the last field, or a ``GPPError/Code/surplusData`` error when
     /// the part is longer than any padding convention allows.
-    func trailingLayout(_ field: String) throws(GPPError) -> GPPPartLayout {
+    func trailingLayout(_ field: @autoclosure () -> String) throws(GPPError) -> GPPPartLayout {
         guard let padding = GPPPadding.convention(bits: offset, characters: bitCount / 6) else {
-            throw error(.surplusData, field, value: remaining)
+            throw error(.surplusData, field(), value: remaining)
         }
         let surplus = remaining <= 57 ? peek(remaining, at: offset) : 0
         return GPPPartLayout(padding: padding, surplusBitCount: remaining, surplusBits: surplus)

@@ -9,9 +9,12 @@ struct GPPBitWriter {
     var sectionId: Int
     var subsection: Int
 
-    init(sectionId: Int, subsection: Int = 0) {
+    /// A writer with room for `bits` bits before it grows (one allocation for a part whose size
+    /// is known, such as the part a decoder re-encodes to compare).
+    init(sectionId: Int, subsection: Int = 0, bits: Int = 0) {
         self.sectionId = sectionId
         self.subsection = subsection
+        if bits > 0 { words.reserveCapacity(bits / 64 + 1) }
     }
 
     /// Writes `value` as an unsigned Int(width); a value that does not fit is an error.

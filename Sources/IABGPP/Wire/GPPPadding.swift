@@ -25,7 +25,10 @@ public enum GPPPadding: String, Sendable, Hashable, CaseIterable {
     /// The first convention (in the order spec, compressed, traditional) that gives `characters`
     /// for `bits`, or `nil` when none does.
     public static func convention(bits: Int, characters: Int) -> GPPPadding? {
-        allCases.first { $0.characters(forBits: bits) == characters }
+        if spec.characters(forBits: bits) == characters { return .spec }
+        if compressed.characters(forBits: bits) == characters { return .compressed }
+        if traditional.characters(forBits: bits) == characters { return .traditional }
+        return nil
     }
 }
 
@@ -59,38 +62,73 @@ public enum GPPEncodingStyle: Sendable, Hashable {
     case preservingLayout
 }
 
-/// Each part's layout by `.` position, the first four held inline (every US section has at most
-/// three parts), any further in one array: keeping a decoded section's layouts allocates nothing.
+/// Each part's layout by `.` position, each in 32 bits (convention, surplus bit count and bits:
+/// no convention leaves more than 23 surplus bits), inline: keeping a decoded section's layouts
+/// allocates nothing and copies 20 bytes. It holds four, one more than any section this module
+/// decodes has parts (a US section at most three, TCF Canada three); a further part has none, and
+/// is then written with the spec's padding.
 struct GPPPartLayouts: Sendable, Hashable {
-    private var first: GPPPartLayout?
-    private var second: GPPPartLayout?
-    private var third: GPPPartLayout?
-    private var fourth: GPPPartLayout?
-    private var more: [GPPPartLayout] = []
-    /// The number of layouts.
+    private var inline: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+    /// The number of layouts held.
     private(set) var count = 0
 
     init() {}
 
+    static func == (lhs: GPPPartLayouts, rhs: GPPPartLayouts) -> Bool {
+        lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.packed($0) == rhs.packed($0) }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for index in 0..<count { hasher.combine(packed(index)) }
+    }
+
+    /// `layout` in 32 bits: convention (2 bits), surplus bit count (5 bits), surplus bits (25 bits).
+    static func pack(_ layout: GPPPartLayout) -> UInt32 {
+        let padding: UInt32 =
+            switch layout.padding {
+            case .spec: 0
+            case .compressed: 1
+            case .traditional: 2
+            }
+        let count = UInt32(clamping: min(max(layout.surplusBitCount, 0), 25))
+        let bits = UInt32(truncatingIfNeeded: layout.surplusBits) & (1 << count &- 1)
+        return padding | count << 2 | bits << 7
+    }
+
+    static func unpack(_ packed: UInt32) -> GPPPartLayout {
+        let padding: GPPPadding =
+            switch packed & 3 {
+            case 0: .spec
+            case 1: .compressed
+            default: .traditional
+            }
+        return GPPPartLayout(padding: padding, surplusBitCount: Int(packed >> 2 & 31), surplusBits: Int(packed >> 7))
+    }
+
+    private func packed(_ index: Int) -> UInt32 {
+        switch index {
+        case 0: inline.0
+        case 1: inline.1
+        case 2: inline.2
+        default: inline.3
+        }
+    }
+
     mutating func append(_ layout: GPPPartLayout) {
+        let packed = Self.pack(layout)
         switch count {
-        case 0: first = layout
-        case 1: second = layout
-        case 2: third = layout
-        case 3: fourth = layout
-        default: more.append(layout)
+        case 0: inline.0 = packed
+        case 1: inline.1 = packed
+        case 2: inline.2 = packed
+        case 3: inline.3 = packed
+        default: return
         }
         count += 1
     }
 
-    /// The layout of part `index`, `nil` past the end.
+    /// The layout of part `index`, `nil` past those held.
     subscript(index: Int) -> GPPPartLayout? {
-        switch index {
-        case 0: first
-        case 1: second
-        case 2: third
-        case 3: fourth
-        default: index < count ? more[index - 4] : nil
-        }
+        guard index >= 0, index < count else { return nil }
+        return Self.unpack(packed(index))
     }
 }

@@ -1,7 +1,8 @@
 /// The `.`-separated parts of a section's text (or the `~`-separated parts of a GPP string),
 /// visited in order without building an array, each with its index and first character's position.
+/// It reads the input's UTF-8 bytes in place (see ``GPPBytes``).
 struct GPPParts {
-    private let text: Substring.UTF8View
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let separator: UInt8
     /// The number of parts (separators + 1).
     let count: Int
@@ -9,32 +10,29 @@ struct GPPParts {
     private(set) var index = 0
     /// Where the part ``next()`` returns starts (0-based, in the whole input).
     private(set) var position: Int
-    private var cursor: Substring.UTF8View.Index
+    /// Where it starts in ``bytes``.
+    private var cursor = 0
 
-    init(_ text: Substring.UTF8View, separator: UInt8, start: Int) {
-        self.text = text
+    /// The parts of `bytes`, whose first byte is character `start` (0-based) of the whole input.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, start: Int) {
+        self.bytes = bytes
         self.separator = separator
-        count =
-            (text.withContiguousStorageIfAvailable { bytes in bytes.reduce(0) { $0 + ($1 == separator ? 1 : 0) } }
-                ?? text.reduce(0) { $0 + ($1 == separator ? 1 : 0) }) + 1
+        var separators = 0
+        for index in 0..<bytes.count { separators &+= bytes[index] == separator ? 1 : 0 }
+        count = separators + 1
         position = start
-        cursor = text.startIndex
     }
 
     /// The next part, its index and its first character's position; `nil` after the last.
-    mutating func next() -> (text: Substring.UTF8View, index: Int, start: Int)? {
+    mutating func next() -> (bytes: UnsafeBufferPointer<UInt8>, index: Int, start: Int)? {
         guard index < count else { return nil }
-        let from = text.distance(from: text.startIndex, to: cursor)
-        let length =
-            text.withContiguousStorageIfAvailable { bytes in
-                bytes[from...].firstIndex(of: separator).map { $0 - from } ?? bytes.count - from
-            } ?? text.distance(from: cursor, to: text[cursor...].firstIndex(of: separator) ?? text.endIndex)
-        let end = text.index(cursor, offsetBy: length)
-        let part = text[cursor..<end]
+        var end = cursor
+        while end < bytes.count && bytes[end] != separator { end += 1 }
+        let part = UnsafeBufferPointer(rebasing: bytes[cursor..<end])
         let result = (part, index, position)
-        position += length + 1
+        position += end - cursor + 1
         index += 1
-        cursor = end == text.endIndex ? end : text.index(after: end)
+        cursor = end + 1
         return result
     }
 
@@ -44,5 +42,23 @@ struct GPPParts {
             throw GPPError(.truncated, sectionId: sectionId, subsection: count, position: position)
         }
         return try GPPBitReader(part, sectionId: sectionId, subsection: index, start: start)
+    }
+}
+
+/// The UTF-8 bytes of a text, in place: the decoders read bytes by offset, never by `String.Index`.
+enum GPPBytes {
+    /// Calls `body` with `text`'s UTF-8 bytes (a native string's own storage; a copy otherwise).
+    static func with<R>(_ text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// `with(_:_:)` for a body that throws a ``GPPError``.
+    static func with<R>(
+        _ text: Substring,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(GPPError) -> R
+    ) throws(GPPError) -> R {
+        let result = with(text) { bytes in Result { () throws(GPPError) in try body(bytes) } }
+        return try result.get()
     }
 }
