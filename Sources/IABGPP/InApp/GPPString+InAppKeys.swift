@@ -49,7 +49,7 @@ extension GPPString {
     /// writers compare and replace one section's text with it, byte for byte.
     public static func section(_ id: Int, in text: String) -> (text: Substring, start: Int)? {
         let parts = Self.parts(of: text)
-        guard let ids = try? decodeHeader(parts[0]).ids, ids.count == parts.count - 1,
+        guard let ids = try? sectionIDs(inHeader: String(parts[0])), ids.count == parts.count - 1,
             let index = ids.firstIndex(of: id)
         else { return nil }
         return (parts[index + 1], parts[...index].reduce(0) { $0 + $1.utf8.count + 1 })
