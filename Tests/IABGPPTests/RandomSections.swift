@@ -64,7 +64,7 @@ struct RandomSections {
     mutating func canada() -> TCFCanadaSection {
         var section = TCFCanadaSection()
         section.core = TCFCanadaSection.coreFields.map { value($0.type) }
-        section.encoding = bool() ? .fibonacci : .legacy
+        section.encoding = TCFCanadaSection.Encoding.allCases[int(3)]
         if int(4) == 0 {
             section.hasPubRestrictions = false
             section.core[section.core.count - 1] = .records([])

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SectionVectorTests {
     /// The loader falls back to no vectors on a read error: this fails instead.
     @Test func vectorsAreLoaded() {
-        #expect(SectionVector.all.count == 41)
+        #expect(SectionVector.all.count == 43)
         let ids = Set(SectionVector.all.map(\.sectionId))
         #expect(ids == Set([5, 6] + Array(7...27)))
     }
@@ -53,6 +53,37 @@ import Testing
         case .tcfCaV1(let canada): #expect(try TCFCanadaSection(encoded: text) == canada)
         case .usPrivacy(let usp): #expect(try USPrivacySection(encoded: text) == usp)
         default: Issue.record("unexpected section \(inString)")
+        }
+    }
+
+    /// TCF Canada's three encodings of one model: each vector reads as its own encoding, to the
+    /// same value once the encoding is set aside, and the value written in each encoding gives
+    /// back that encoding's vector (the canonical texts: spec padding).
+    @Test func canadaEncodingsHoldOneModel() throws {
+        let names = ["tcfcav1-fibonacci", "tcfcav1-legacy", "tcfcav1-literal"]
+        var read: [TCFCanadaSection] = []
+        for name in names {
+            let vector = try #require(SectionVector.all.first { $0.name == name })
+            guard case .tcfCaV1(let canada) = try #require(try GPPString(encoded: vector.gpp).sections.first) else {
+                Issue.record("\(name) is not TCF Canada")
+                return
+            }
+            #expect(canada.encoding.rawValue == vector.notes["encoding"])
+            read.append(canada)
+        }
+        #expect(read.map(\.encoding) == TCFCanadaSection.Encoding.allCases)
+        for canada in read {
+            var same = canada
+            same.encoding = read[0].encoding
+            #expect(same == read[0])
+        }
+        let literal = try #require(SectionVector.all.first { $0.name == "tcfcav1-literal" })
+        for encoding in TCFCanadaSection.Encoding.allCases {
+            var written = read[0]
+            written.encoding = encoding
+            let text = try written.encoded()
+            #expect(try TCFCanadaSection(encoded: text) == written)
+            if encoding == .literal { #expect("DBABD~" + text == literal.gpp) }
         }
     }
 }

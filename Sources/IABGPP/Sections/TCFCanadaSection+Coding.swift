@@ -1,16 +1,20 @@
 extension TCFCanadaSection {
     /// Decodes the section's text.
     ///
-    /// The core is read the specification's way (``Encoding/fibonacci``) first, and only that way
-    /// when it reads and re-encodes to the input (one reading in the common case). When that fails,
-    /// or its value does not re-encode to the bits read, the legacy fixed-width reading
-    /// (``Encoding/legacy``) is tried, as iabgpp-es 3.2.0 does ("trying the spec-compliant
-    /// (Fibonacci) interpretation first and, if it does not round-trip back to the input
-    /// bitstring, falling back to the legacy (fixed-range) interpretation"), for the core and the
-    /// sub-sections together (one encoding per section). A core that ends before PubRestrictions (fewer than 12 bits left, all
-    /// zero) is a v1.0 string: ``hasPubRestrictions`` is `false` and PubRestrictions empty.
+    /// The encodings are tried in order, ``Encoding/fibonacci``, ``Encoding/legacy``, then
+    /// ``Encoding/literal``, for the core and the sub-sections together (one encoding per
+    /// section); a reading that fails, or whose value does not re-encode to the bits read, falls
+    /// to the next. The first two follow iabgpp-es 3.2.0 ("trying the spec-compliant (Fibonacci)
+    /// interpretation first and, if it does not round-trip back to the input bitstring, falling
+    /// back to the legacy (fixed-range) interpretation"); the literal reading comes last because
+    /// only iabgpp-rs writes it, and only for DisclosedVendors and PubRestrictions. The common
+    /// case reads the bits once. When no reading re-encodes, the legacy one stands if it reads
+    /// (writers choose ranges over bitfields by other rules), else the specification's, else the
+    /// literal; when none reads, the specification reading's error is thrown. A core that ends
+    /// before PubRestrictions (fewer than 12 bits left, all zero) is a v1.0 string:
+    /// ``hasPubRestrictions`` is `false` and PubRestrictions empty.
     ///
-    /// - Throws: ``GPPError`` (section 5): the specification reading's error when neither reads.
+    /// - Throws: ``GPPError`` (section 5): the specification reading's error when none reads.
     public init(encoded text: String) throws(GPPError) {
         self = try GPPBytes.with(text[...]) { bytes throws(GPPError) in
             try TCFCanadaSection(encoded: bytes, start: 0)
@@ -20,22 +24,26 @@ extension TCFCanadaSection {
     /// Decodes the section's UTF-8 `parts`, which start at character `start` (0-based) of the input.
     init(encoded parts: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
         let fibonacci = Result { () throws(GPPError) in try Self.decode(parts, start: start, .fibonacci) }
-        var read: (section: TCFCanadaSection, reencodes: Bool)
-        switch fibonacci {
-        case .success(let fibonacci) where fibonacci.reencodes:
+        if case .success(let read) = fibonacci, read.reencodes {
             // The specification's reading stands; whether the bits also read the legacy way is
             // asked only when wanted (``isAmbiguous``), so a decode reads the bits once.
-            read = fibonacci
-        default:
-            do throws(GPPError) {
-                read = try Self.decode(parts, start: start, .legacy)
-            } catch {
-                // Neither reads cleanly: a specification reading that did not re-encode still
-                // stands; else its error is the one to report.
-                read = try fibonacci.get()
+            self = read.section
+        } else {
+            let legacy = try? Self.decode(parts, start: start, .legacy)
+            if let legacy, legacy.reencodes {
+                self = legacy.section
+            } else {
+                let literal = try? Self.decode(parts, start: start, .literal)
+                if let literal, literal.reencodes {
+                    self = literal.section
+                } else if let read = legacy ?? (try? fibonacci.get()) ?? literal {
+                    // No reading re-encodes: the first that reads, legacy before the others.
+                    self = read.section
+                } else {
+                    self = try fibonacci.get().section
+                }
             }
         }
-        self = read.section
         decoded?.text = String(decoding: parts, as: UTF8.self)
     }
 
@@ -64,12 +72,12 @@ extension TCFCanadaSection {
         let table = fields(coreFields, encoding)
         var core: [GPPValue] = []
         core.reserveCapacity(table.count)
-        try GPPFieldTable.decode(table, 0..<table.count - 1, into: &core, from: &reader)
+        try decode(table, 0..<table.count - 1, encoding, into: &core, from: &reader)
         if reader.remaining < 12 && reader.restIsZero {
             section.hasPubRestrictions = false
             core.append(.records([]))
         } else {
-            try GPPFieldTable.decode(table, table.count - 1..<table.count, into: &core, from: &reader)
+            try decode(table, table.count - 1..<table.count, encoding, into: &core, from: &reader)
         }
         section.core = core
         var layouts = GPPPartLayouts()
@@ -85,7 +93,9 @@ extension TCFCanadaSection {
             switch type {
             case 1 where section.disclosedVendors == nil:
                 table = fields(disclosedVendorsFields, encoding)
-                section.disclosedVendors = try GPPFieldTable.decode(table, from: &reader)[0].ids
+                var values: [GPPValue] = []
+                try decode(table, 0..<1, encoding, into: &values, from: &reader)
+                section.disclosedVendors = values[0].ids
             case 3 where section.publisherPurposes == nil:
                 table = publisherPurposesFields
                 section.publisherPurposes = try GPPFieldTable.decode(table, from: &reader)
@@ -95,9 +105,10 @@ extension TCFCanadaSection {
             layouts.append(try reader.trailingLayout(table[table.count - 1].name))
             var writer = GPPBitWriter(sectionId: 5, subsection: index, bits: reader.bitCount)
             try writer.write(type, 3, "SubsectionType")
-            try GPPFieldTable.encode(
+            try encode(
                 type == 1 ? [.ids(section.disclosedVendors ?? [])] : section.publisherPurposes ?? [],
                 table,
+                encoding,
                 into: &writer
             )
             reencodes = reencodes && reader.isReencoding(of: writer)
@@ -115,9 +126,9 @@ extension TCFCanadaSection {
         try writer.write(1, 6, "Version")
         let table = fields(coreFields, encoding)
         if hasPubRestrictions {
-            try GPPFieldTable.encode(values, table, into: &writer)
+            try encode(values, table, encoding, into: &writer)
         } else {
-            try GPPFieldTable.encode(Array(values.dropLast()), Array(table.dropLast()), into: &writer)
+            try encode(Array(values.dropLast()), Array(table.dropLast()), encoding, into: &writer)
         }
     }
 
@@ -147,9 +158,10 @@ extension TCFCanadaSection {
         if let disclosedVendors {
             var writer = GPPBitWriter(sectionId: 5, subsection: texts.count)
             try writer.write(1, 3, "SubsectionType")
-            try GPPFieldTable.encode(
+            try Self.encode(
                 [.ids(disclosedVendors)],
                 Self.fields(Self.disclosedVendorsFields, encoding),
+                encoding,
                 into: &writer
             )
             texts.append(writer.text(partLayout(texts.count)))

@@ -3,11 +3,13 @@
 /// purposes (`SubsectionType Int(3) = 3`).
 ///
 /// One table, three encodings in the wild (see ``Encoding``): the decoder reads the
-/// specification's first, falls back to the legacy fixed-width ranges, accepts v1.0 strings that
-/// end before PubRestrictions, and says in ``encoding`` and ``hasPubRestrictions`` what it read.
+/// specification's first (as iabgpp-es 3.2.0 reads it), falls back to the legacy fixed-width
+/// ranges, then to the specification's text read literally, accepts v1.0 strings that end before
+/// PubRestrictions, and says in ``encoding`` and ``hasPubRestrictions`` what it read.
 public struct TCFCanadaSection: Sendable, Hashable {
-    /// How the vendor sets and PubRestrictions are written.
-    public enum Encoding: String, Sendable, Hashable {
+    /// How the vendor sets, PubRestrictions and DisclosedVendors are written; `allCases` is the
+    /// decoder's reading order.
+    public enum Encoding: String, Sendable, Hashable, CaseIterable {
         /// The specification's types: vendor sets as OptimizedRange (Int(16) highest id, IsRange,
         /// then Range(Fibonacci) or a bitfield: the TCF MaxVendorId layout, as iabgpp-es 3.2.0
         /// reads the text), PubRestrictions as N-ArrayOfRanges(6,2). The encoder's default.
@@ -15,6 +17,11 @@ public struct TCFCanadaSection: Sendable, Hashable {
         /// Fixed-width ranges: OptimizedIntRange vendor sets and an ArrayOfRanges whose ids are a
         /// plain Range(Int), as iabgpp-java (every release) and iabgpp-es before 3.2.0 write.
         case legacy
+        /// The specification's Core table read literally: every OptimizedRange field (the vendor
+        /// sets, DisclosedVendors and each PubRestrictions record's ids) is "First … Boolean. If 1
+        /// → Fibonacci Range, if 0 → variable-length bitfield": Bool IsRange, then Range(Fibonacci)
+        /// or Int(16) n and Bitfield(n), as iabgpp-rs reads DisclosedVendors and PubRestrictions.
+        case literal
     }
 
     /// The core's fields after `Version Int(6) = 1`, with the specification's types.
@@ -48,7 +55,8 @@ public struct TCFCanadaSection: Sendable, Hashable {
         GPPField("CustomPurposesImpliedConsent", .bitfieldSizedBy("NumCustomPurposes")),
     ]
 
-    /// The table under `encoding`: the legacy one swaps the range types for fixed-width ones.
+    /// The table under `encoding`: the legacy one swaps the range types for fixed-width ones; the
+    /// other two keep the specification's types (``Encoding/literal`` reads them literally).
     public static func fields(_ table: [GPPField], _ encoding: Encoding) -> [GPPField] {
         guard encoding == .legacy else { return table }
         return table.map { field in
