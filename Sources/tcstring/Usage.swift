@@ -78,10 +78,10 @@ enum Usage {
               sub-section; Datetime fields ISO-8601 like created; tcfeuv2: the decode schema), then
               what the decoder read: "compatibility" (sections 7-27: the rule applied, e.g.
               "usnatVersion1WithVersion2Widths", or null), "layout" (24-27: "sectionHeader" or
-              "noHeader"), "encoding" ("fibonacci" or "legacy") and "hasPubRestrictions" (tcfcav1).
-              A section IABGPP refuses is an error naming section, field and character. From
-              standard input, one JSON object per line (JSON Lines), {"error": {...}} for a line
-              that does not decode; exit 1 when any did not.
+              "noHeader"), "encoding" ("fibonacci", "legacy" or "literal") and "hasPubRestrictions"
+              (tcfcav1). A section IABGPP refuses is an error naming section, field and
+              character. From standard input, one JSON object per line (JSON Lines),
+              {"error": {...}} for a line that does not decode; exit 1 when any did not.
 
             """ + table(DecodeCommand.options) + "\n" + inputNote(gpp: everySection)
 
