@@ -1,0 +1,52 @@
+import Foundation
+import IABTCF
+import TCStringToolSupport
+import TestSupport
+import Testing
+
+/// `--max-length` and `--strict` on a GPP string: the limit bounds the whole string and is the
+/// only one (its TCF EU v2 section is not held to the TC string's default as well).
+@Suite struct GPPDecodingOptionsCommandTests {
+    func run(_ arguments: [String], stdin: String? = nil) throws -> CommandLineTool.Output {
+        try CommandLineTool.run(arguments, stdin: stdin)
+    }
+
+    /// A GPP string whose TCF EU v2 section is longer than the TC string's default limit: a
+    /// 44-character TC string, then zero bits after its last field (which the lenient default
+    /// accepts).
+    static let section = "CQgYw8AQgYw8AEsABBENCWFgAAAAAAAAAAAAAAAAAAAA" + String(repeating: "A", count: 140_000)
+    static let gpp = "DBABMA~" + section
+
+    @Test(arguments: ["decode", "validate", "explain"])
+    func maxLengthBoundsTheWholeStringAndNothingElse(_ command: String) throws {
+        let length = Self.gpp.utf8.count
+        #expect(Self.section.utf8.count > TCString.DecodingOptions.defaultMaximumLength)
+        let refused = try run([command, "-"], stdin: Self.gpp + "\n")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("inputTooLong"))
+        let accepted = try run([command, "--max-length=\(length)", "-"], stdin: Self.gpp + "\n")
+        #expect(!accepted.stderr.contains("TooLong"), "\(accepted.stderr.prefix(300))")
+        #expect(!accepted.stdout.contains("TooLong"))
+        if command == "decode" {
+            #expect(accepted.status == 0)
+            #expect(accepted.stdout.hasPrefix(#"{"gppVersion":1,"sectionIds":[2],"tcfeuv2":{"version":2,"#))
+        }
+        let oneShort = try run([command, "--max-length=\(length - 1)", "-"], stdin: Self.gpp + "\n")
+        #expect(oneShort.status == 1)
+        #expect(oneShort.stderr.contains("inputTooLong, value \(length - 1)"), "\(oneShort.stderr.prefix(300))")
+    }
+
+    /// `--strict` is read with the rest of the string, in one pass: the first error in the string
+    /// is the one reported, here section 2's under `--strict` before section 6's.
+    @Test func strictErrorsComeInStringOrder() throws {
+        // Sections 2 and 6 (the specification's example header); a set bit after section 2's last
+        // field, and a US Privacy string that is not one.
+        let text = "DBACNY~CQgYw8AQgYw8AEsABBENCWFgAAAAAAAAAAAAAAAAAAAf~1XYZ"
+        let lenient = try run(["decode", text])
+        #expect(lenient.status == 1)
+        #expect(lenient.stderr == "tcstring: invalidUSPrivacy, section 6, field Notice, character 54, value 88\n")
+        let strict = try run(["decode", "--strict", text])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.hasSuffix("(character 51; GPP section 2, segment 0, bit 259) [nonZeroPadding]\n"))
+    }
+}
