@@ -63,11 +63,19 @@ public enum GPPSection: Sendable, Hashable {
     }
 
     /// The section's text in `style`.
+    ///
+    /// Section 2 has no length limit of its own, as it has none when decoded: a GPP string's
+    /// length is bounded as a whole where it is read (``GPPString/init(encoded:options:)``), so a
+    /// TC string is written up to `TCString.DecodingOptions.largestMaximumLength`, the longest any
+    /// decoding options admit (longer: ``GPPError/Code/tcString`` with `encodingTooLong`).
     public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
         switch self {
         case .tcfEuV2(let tcString):
             do throws(TCStringError) {
-                return try tcString.encoded(style == .canonical ? .canonical : .preservingLayout)
+                return try tcString.encoded(
+                    style == .canonical ? .canonical : .preservingLayout,
+                    maximumLength: GPPString.tcfEuV2MaximumLength
+                )
             } catch {
                 throw GPPError(.tcString, sectionId: 2, tcString: error)
             }

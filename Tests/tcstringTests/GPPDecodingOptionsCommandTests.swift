@@ -17,7 +17,7 @@ import Testing
     static let section = "CQgYw8AQgYw8AEsABBENCWFgAAAAAAAAAAAAAAAAAAAA" + String(repeating: "A", count: 140_000)
     static let gpp = "DBABMA~" + section
 
-    @Test(arguments: ["decode", "validate", "explain"])
+    @Test(arguments: ["decode", "validate", "explain", "reencode", "inapp"])
     func maxLengthBoundsTheWholeStringAndNothingElse(_ command: String) throws {
         let length = Self.gpp.utf8.count
         #expect(Self.section.utf8.count > TCString.DecodingOptions.defaultMaximumLength)
@@ -30,6 +30,12 @@ import Testing
         if command == "decode" {
             #expect(accepted.status == 0)
             #expect(accepted.stdout.hasPrefix(#"{"gppVersion":1,"sectionIds":[2],"tcfeuv2":{"version":2,"#))
+        }
+        // Written back byte for byte: section 2 has no length limit of its own when encoded either.
+        if command == "reencode" { #expect(accepted.stdout == Self.gpp + "\n") }
+        if command == "inapp" {
+            #expect(accepted.status == 0)
+            #expect(accepted.stdout.contains(#""IABGPP_HDR_GppString":"\#(Self.gpp)""#))
         }
         let oneShort = try run([command, "--max-length=\(length - 1)", "-"], stdin: Self.gpp + "\n")
         #expect(oneShort.status == 1)
@@ -48,5 +54,25 @@ import Testing
         let strict = try run(["decode", "--strict", text])
         #expect(strict.status == 1)
         #expect(strict.stderr.hasSuffix("(character 51; GPP section 2, segment 0, bit 259) [nonZeroPadding]\n"))
+    }
+
+    /// `encode --section tcfeuv2` refuses a section longer than `--max-length` (by default the
+    /// TC string's 128 KiB), as `encode` refuses a whole string, and writes it under a higher one.
+    @Test func encodeSectionHonoursMaxLength() throws {
+        let vendors = stride(from: 1, through: 1999, by: 2).map(String.init).joined(separator: ",")
+        let restrictions = (1...24).flatMap { purpose in
+            (0...1).map { #"{"purposeId": \#(purpose), "restrictionType": \#($0), "vendors": [\#(vendors)]}"# }
+        }
+        let model =
+            #"{"fields": {"created": "2026-03-01", "cmpId": 300, "vendorListVersion": 150, "publisherRestrictions": [\#(restrictions.joined(separator: ","))]}}"#
+        let refused = try run(["encode", "--section", "tcfeuv2", "-"], stdin: model)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("[encodingTooLong]"))
+        let written = try run(["encode", "--section", "tcfeuv2", "--max-length", "200000", "-"], stdin: model)
+        #expect(written.status == 0)
+        let text = written.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(text.utf8.count > TCString.DecodingOptions.defaultMaximumLength)
+        #expect(try TCString(encoded: text, options: .init(maximumLength: 200_000)).cmpId == 300)
     }
 }
