@@ -153,4 +153,32 @@ import Testing
             try GPPString(encoded: text)
         }
     }
+
+    /// A bare section with options: the same value as without from a `Substring`, section 2
+    /// strict as `TCString` is, and the length limit on the section's text.
+    @Test func aBareSectionTakesTheSameOptions() throws {
+        for vector in SectionVector.all {
+            let text = String(vector.gpp.split(separator: "~", maxSplits: 1)[1])
+            let cut = ("~" + text + "~").dropFirst().dropLast()
+            #expect(
+                try GPPSection(id: vector.sectionId, encoded: cut, options: .init())
+                    == GPPSection(id: vector.sectionId, encoded: text)
+            )
+        }
+        let section = String(Self.plain.dropLast()) + "f"
+        #expect(try GPPSection(id: 2, encoded: section, options: .init()) == .tcfEuV2(try TCString(encoded: section)))
+        let strict = TCString.DecodingOptions(strict: true)
+        let alone = Result { () throws(TCStringError) in try TCString(encoded: section, options: strict) }
+        guard case .failure(let aloneError) = alone else {
+            Issue.record("strict mode accepts \(section)")
+            return
+        }
+        #expect(throws: GPPError(.tcString, sectionId: 2, position: aloneError.position, tcString: aloneError)) {
+            try GPPSection(id: 2, encoded: section[...], options: strict)
+        }
+        #expect(throws: GPPError(.inputTooLong, value: 10)) {
+            try GPPSection(id: 7, encoded: "BVQqAAAAAg.QA", options: .init(maximumLength: 10))
+        }
+        #expect(try GPPSection(id: 7, encoded: "BVQqAAAAAg", options: .init(maximumLength: 10)).id == 7)
+    }
 }

@@ -75,4 +75,17 @@ import Testing
         #expect(text.utf8.count > TCString.DecodingOptions.defaultMaximumLength)
         #expect(try TCString(encoded: text, options: .init(maximumLength: 200_000)).cmpId == 300)
     }
+
+    /// `decode --section` reads `--strict` and `--max-length` as a whole GPP string does.
+    @Test func decodeSectionHonoursTheDecodingFlags() throws {
+        let section = "CQgYw8AQgYw8AEsABBENCWFgAAAAAAAAAAAAAAAAAAAf"
+        #expect(try run(["decode", "--section", "tcfeuv2", section]).status == 0)
+        let strict = try run(["decode", "--section", "tcfeuv2", "--strict", section])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.hasSuffix("(character 44; GPP section 2, segment 0, bit 259) [nonZeroPadding]\n"))
+        let short = try run(["decode", "--section", "usnat", "--max-length", "9", "BVQqAAAAAg"])
+        #expect(short.status == 1)
+        #expect(short.stderr == "tcstring: inputTooLong, value 9\n")
+        #expect(try run(["decode", "--section", "usnat", "--max-length", "10", "BVQqAAAAAg"]).status == 0)
+    }
 }
