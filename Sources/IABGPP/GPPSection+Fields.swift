@@ -1,3 +1,5 @@
+public import IABTCF
+
 extension GPPSection {
     /// Decodes one bare section (what stands between two `~`) as section `id`: TCF EU v2 by
     /// `IABTCF`, 5-27 by their tables, any other id kept as text.
@@ -6,6 +8,19 @@ extension GPPSection {
     ///   character in `text`.
     public init(id: Int, encoded text: String) throws(GPPError) {
         self = try GPPBytes.with(text[...]) { bytes throws(GPPError) in try Self.decode(id: id, bytes, start: 0) }
+    }
+
+    /// Decodes one bare section as ``init(id:encoded:)`` does, from any `StringProtocol` value,
+    /// with `options` as ``GPPString/init(encoded:options:)`` reads them: `maximumLength` bounds
+    /// the section's text in UTF-8 bytes before any work (``GPPError/Code/inputTooLong``), and
+    /// `strict` applies to a TCF EU v2 section (id 2).
+    public init(id: Int, encoded text: some StringProtocol, options: TCString.DecodingOptions) throws(GPPError) {
+        guard text.utf8.count <= options.maximumLength else {
+            throw GPPError(.inputTooLong, value: options.maximumLength)
+        }
+        self = try GPPBytes.with(text.utf8) { bytes throws(GPPError) in
+            try Self.decode(id: id, bytes, start: 0, tcfEuV2Options: options)
+        }
     }
 
     /// The id of the section whose API prefix is `name` (`usnat` → 7), `nil` for a name this

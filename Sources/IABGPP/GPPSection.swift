@@ -40,12 +40,18 @@ public enum GPPSection: Sendable, Hashable {
         }
     }
 
-    /// Decodes section `id`'s UTF-8 `bytes`, which start at character `start` (0-based) of the input.
-    static func decode(id: Int, _ bytes: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) -> GPPSection {
+    /// Decodes section `id`'s UTF-8 `bytes`, which start at character `start` (0-based) of the
+    /// input; section 2 in place with `tcfEuV2Options`, its error placed in the whole input.
+    static func decode(
+        id: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        start: Int,
+        tcfEuV2Options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) throws(GPPError) -> GPPSection {
         switch id {
         case 2:
             do throws(TCStringError) {
-                return .tcfEuV2(try TCString(encoded: String(decoding: bytes, as: UTF8.self)))
+                return .tcfEuV2(try TCString(encodedBytes: bytes, options: tcfEuV2Options))
             } catch {
                 throw GPPError(.tcString, sectionId: 2, position: error.position.map { $0 + start }, tcString: error)
             }
@@ -57,11 +63,19 @@ public enum GPPSection: Sendable, Hashable {
     }
 
     /// The section's text in `style`.
+    ///
+    /// Section 2 has no length limit of its own, as it has none when decoded: a GPP string's
+    /// length is bounded as a whole where it is read (``GPPString/init(encoded:options:)``), so a
+    /// TC string is written up to `TCString.DecodingOptions.largestMaximumLength`, the longest any
+    /// decoding options admit (longer: ``GPPError/Code/tcString`` with `encodingTooLong`).
     public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
         switch self {
         case .tcfEuV2(let tcString):
             do throws(TCStringError) {
-                return try tcString.encoded(style == .canonical ? .canonical : .preservingLayout)
+                return try tcString.encoded(
+                    style == .canonical ? .canonical : .preservingLayout,
+                    maximumLength: GPPString.tcfEuV2MaximumLength
+                )
             } catch {
                 throw GPPError(.tcString, sectionId: 2, tcString: error)
             }

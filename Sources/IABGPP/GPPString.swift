@@ -1,3 +1,5 @@
+public import IABTCF
+
 /// A Global Privacy Platform string: a header (`Type Int(6) = 3`, `Version Int(6)`, the section ids
 /// as a Range(Fibonacci)), then one `~`-separated section per id, each decoded by its id.
 ///
@@ -22,7 +24,8 @@ public struct GPPString: Sendable, Hashable {
         var ids: [Int]
     }
 
-    /// The longest input the decoder reads by default, in UTF-8 bytes.
+    /// The longest input the decoder reads by default, in UTF-8 bytes: 128 KiB, the TC string's
+    /// default (`TCString.DecodingOptions.defaultMaximumLength`).
     public static let defaultMaximumLength = 131_072
 
     /// A string from its sections (ascending ids for it to encode).
@@ -54,16 +57,70 @@ public struct GPPString: Sendable, Hashable {
     /// `DBABM` and `DBABMA`; the named ``GPPCompatibilityRule``; unknown section ids, kept as text.
     /// Refused with a ``GPPError``: `+`, `/`, `=` and any other byte outside base64url; a header
     /// Type other than 3 or Version other than 1; a section count other than the header's; an
-    /// unknown section Version; a value outside its type.
+    /// unknown section Version; a value outside its type. Input longer than `maximumLength` UTF-8
+    /// bytes is refused (``GPPError/Code/inputTooLong``) before any work.
+    ///
+    /// The same as ``init(encoded:options:)`` with `TCString.DecodingOptions(maximumLength:)`.
     public init(encoded text: String, maximumLength: Int = defaultMaximumLength) throws(GPPError) {
-        guard !text.isEmpty else { throw GPPError(.empty, position: 1) }
-        guard text.utf8.count <= maximumLength else { throw GPPError(.inputTooLong, value: maximumLength) }
-        self = try GPPBytes.with(text[...]) { bytes throws(GPPError) in try GPPString(bytes: bytes) }
+        try self.init(encodedBytes: text.utf8, options: TCString.DecodingOptions(maximumLength: maximumLength))
+    }
+
+    /// Decodes a GPP string given as any `StringProtocol` value (a `Substring` cut from a request
+    /// or a file is read where it lies), with `options` for the whole string and its TCF EU v2
+    /// section.
+    ///
+    /// One limit and one strictness, as `IABTCF` decodes a TC string:
+    /// - `options.maximumLength` (at most `TCString.DecodingOptions.largestMaximumLength`) bounds
+    ///   the whole GPP string in UTF-8 bytes, checked before any work
+    ///   (``GPPError/Code/inputTooLong``). Section 2 is decoded with the same options, so the
+    ///   whole string's limit is the only one: a TC string inside a GPP string is never refused as
+    ///   too long once the GPP string is within the limit.
+    /// - `options.strict` applies to section 2 only (the other sections are strict already, see
+    ///   <doc:WhereReferencesDisagree>): it refuses there what `TCString(encoded:options:)` refuses
+    ///   in strict mode, as ``GPPError/Code/tcString`` with the TC string's own error and the
+    ///   1-based position in the whole GPP string.
+    ///
+    /// Otherwise as ``init(encoded:maximumLength:)``: the same value and the same errors for the
+    /// same text.
+    public init(
+        encoded text: some StringProtocol,
+        options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) throws(GPPError) {
+        try self.init(encodedBytes: text.utf8, options: options)
+    }
+
+    /// Decodes a GPP string from its UTF-8 bytes (a server's request buffer, `Data`, `[UInt8]`),
+    /// read in place when the collection is contiguous and copied once otherwise (after the length
+    /// check). A byte outside base64url, UTF-8 or not, is refused as itself
+    /// (``GPPError/Code/invalidCharacter`` with the byte as `value`); `options` as
+    /// ``init(encoded:options:)`` reads them.
+    public init(
+        encodedBytes bytes: some Collection<UInt8>,
+        options: TCString.DecodingOptions = TCString.DecodingOptions()
+    ) throws(GPPError) {
+        let inPlace = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(GPPError) in try GPPString(bytes: buffer, options: options) }
+        }
+        if let inPlace {
+            self = try inPlace.get()
+            return
+        }
+        // Refuse over-long input before copying it: a lazy collection can be far larger than memory.
+        guard bytes.count <= options.maximumLength else {
+            throw bytes.isEmpty ? GPPError(.empty, position: 1) : GPPError(.inputTooLong, value: options.maximumLength)
+        }
+        self = try Array(bytes).withUnsafeBufferPointer { buffer throws(GPPError) in
+            try GPPString(bytes: buffer, options: options)
+        }
     }
 
     /// Decodes the UTF-8 `bytes` of a GPP string in one pass: the header, then each section from
-    /// its bytes in place.
-    private init(bytes: UnsafeBufferPointer<UInt8>) throws(GPPError) {
+    /// its bytes in place (section 2 with `options`).
+    private init(bytes: UnsafeBufferPointer<UInt8>, options: TCString.DecodingOptions) throws(GPPError) {
+        guard !bytes.isEmpty else { throw GPPError(.empty, position: 1) }
+        guard bytes.count <= options.maximumLength else {
+            throw GPPError(.inputTooLong, value: options.maximumLength)
+        }
         var parts = GPPParts(bytes, separator: UInt8(ascii: "~"), start: 0)
         guard let header = parts.next() else { throw GPPError(.empty, position: 1) }
         let (ids, layout, canonical) = try Self.decodeHeader(header.bytes)
@@ -79,7 +136,7 @@ public struct GPPString: Sendable, Hashable {
         sections.reserveCapacity(ids.count)
         for id in ids {
             guard let part = parts.next() else { break }
-            sections.append(try GPPSection.decode(id: id, part.bytes, start: part.start))
+            sections.append(try GPPSection.decode(id: id, part.bytes, start: part.start, tcfEuV2Options: options))
         }
     }
 

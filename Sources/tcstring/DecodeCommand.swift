@@ -43,7 +43,9 @@ enum DecodeCommand {
         if let sectionId = values.sectionId {
             return Inputs.each(operands, arguments, options: decoding.options, failure: .errorObject(pretty: pretty)) {
                 input in
-                Terminal.out(try sectionJSON(id: sectionId, input.text).serialized(pretty: pretty))
+                Terminal.out(
+                    try sectionJSON(id: sectionId, input.text, options: input.options).serialized(pretty: pretty)
+                )
                 return false
             }
         }
@@ -79,8 +81,10 @@ enum DecodeCommand {
 extension DecodeCommand {
     /// `decode --section`: one bare section decoded as section `id`, the object of a GPP string's
     /// `"sections"` (``IABGPP/GPPSection/json(value:)``); section 2's error is its TC string error.
-    static func sectionJSON(id: Int, _ text: String) throws -> JSON {
-        try IABGPP.GPPSection(id: id, encoded: text).json(value: text)
+    /// `--max-length` bounds the section's text and `--strict` applies to section 2, as in a
+    /// whole GPP string.
+    static func sectionJSON(id: Int, _ text: String, options: TCString.DecodingOptions) throws -> JSON {
+        try IABGPP.GPPSection(id: id, encoded: text, options: options).json(value: text)
     }
 }
 

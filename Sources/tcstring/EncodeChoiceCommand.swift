@@ -147,7 +147,7 @@ enum EncodeChoiceCommand {
         )
         if let sectionId = values.sectionId {
             if let choiceOption = values.choiceOption { arguments.fail("--section takes no \(choiceOption)") }
-            return EncodeCommand.encodeSection(sectionId, operands, arguments)
+            return EncodeCommand.encodeSection(sectionId, operands, maximumLength: maximumLength, arguments)
         }
         guard let choiceOption = values.choiceOption else {
             return EncodeCommand.encodeJSON(operands, maximumLength: maximumLength, arguments)

@@ -102,9 +102,10 @@ enum EncodeCommand {
     /// `encode --section`: reads `{"fields": {...}}` (the object `decode --section` prints; `id`,
     /// `name` and `value` may be there and are not read, the reading keys `compatibility`,
     /// `layout`, `encoding` and `hasPubRestrictions` are) and prints the section's canonical
-    /// text; for `tcfeuv2` the fields are the TC string's decode schema. JSON Lines as
-    /// ``eachJSON(_:_:)``.
-    static func encodeSection(_ id: Int, _ paths: [String], _ arguments: Arguments) -> Int32 {
+    /// text; for `tcfeuv2` the fields are the TC string's decode schema. A text longer than
+    /// `maximumLength` (`--max-length`) is refused (`encodingTooLong`), as for a whole string.
+    /// JSON Lines as ``eachJSON(_:_:)``.
+    static func encodeSection(_ id: Int, _ paths: [String], maximumLength: Int, _ arguments: Arguments) -> Int32 {
         eachJSON(jsonText(paths, arguments)) { json in
             guard case .object(let members) = json, let fields = json["fields"], case .object = fields else {
                 throw GPPInputError("the input is not an object with \"fields\": {...}")
@@ -115,7 +116,11 @@ enum EncodeCommand {
             }) {
                 throw GPPInputError("unknown key \(key)")
             }
-            return try IABGPP.GPPSection(id: id, fields: fields, reading: members, today: today()).encoded()
+            let text = try IABGPP.GPPSection(id: id, fields: fields, reading: members, today: today()).encoded()
+            guard text.utf8.count <= maximumLength else {
+                throw TCStringError(.encodingTooLong, value: maximumLength)
+            }
+            return text
         }
     }
 

@@ -5,31 +5,16 @@ import TCStringToolSupport
 /// How every command reads a GPP string (IABGPP), writes it as the decode schema and reads that
 /// schema back: the one place of the tool that knows GPP.
 enum GPPInput {
-    /// Decodes a GPP string and every section (IABGPP's `GPPString`).
+    /// Decodes a GPP string and every section (IABGPP's `GPPString`) in one pass, with
+    /// `--max-length` bounding the whole string (and so its TCF EU v2 section) and `--strict`
+    /// applied to that section.
     ///
     /// Every failure is IABGPP's ``GPPError``, naming section, sub-section, field, bit and
     /// character; a TCF EU v2 section that does not decode is ``GPPError/Code/tcString`` with its
     /// own ``TCStringError``, placed in the whole string (the 1-based `position` in the GPP
-    /// string), as for a TC string alone. With `--strict` the section is also read strictly.
+    /// string), as for a TC string alone.
     static func decodeGPP(_ text: String, options: TCString.DecodingOptions) throws -> IABGPP.GPPString {
-        let gpp = try IABGPP.GPPString(encoded: text, maximumLength: options.maximumLength)
-        if options.strict, gpp.sectionIds.contains(2), let (section, start) = sectionText(2, in: text, gpp) {
-            do throws(TCStringError) {
-                _ = try TCString(encoded: section, options: options)
-            } catch {
-                throw GPPError(.tcString, sectionId: 2, position: error.position.map { $0 + start }, tcString: error)
-            }
-        }
-        return gpp
-    }
-
-    /// The text of section `id` of a decoded GPP string and its 0-based start in `text`.
-    static func sectionText(_ id: Int, in text: String, _ gpp: IABGPP.GPPString) -> (Substring, Int)? {
-        guard let index = gpp.sectionIds.firstIndex(of: id) else { return nil }
-        let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
-        guard index + 1 < parts.count else { return nil }
-        let start = text.utf8.distance(from: text.utf8.startIndex, to: parts[index + 1].startIndex)
-        return (Substring(parts[index + 1]), start)
+        try IABGPP.GPPString(encoded: text, options: options)
     }
 
     /// The error object of any error a command reports: IABGPP's ``GPPError`` in the one shape

@@ -161,10 +161,9 @@ enum PolicyCommands {
             guard input.isGPP else {
                 return try TCString.inAppKeys(decoding: input.bytes, gdprApplies: applies, options: options)
             }
-            _ = try input.decode()
             // Every section's IABGPP_ keys (pre-parsed fields included), and the IABTCF_ keys of a
             // TCF EU v2 section.
-            let gpp = try IABGPP.GPPString(encoded: input.text, maximumLength: options.maximumLength)
+            let gpp = try GPPInput.decodeGPP(input.text, options: input.options)
             return try gpp.gppInAppKeys().merging(gpp.tcfEuV2 == nil ? [:] : gpp.inAppKeys(gdprApplies: applies)) {
                 $1
             }.merging(gpp.preParsedInAppKeys()) {

@@ -75,7 +75,9 @@ import Testing
         )
     }
 
-    @Test(arguments: ["", "_", "2_", "_2", "2__7", "a", "0", "2_-7", "12345"])
+    @Test(arguments: [
+        "", "_", "2_", "_2", "2__7", "a", "0", "2_-7", "65536", "2_65536", "99999999999999999999", "2,7_8",
+    ])
     func malformedSectionIdsAreReported(_ text: String) {
         let consent = GPPInAppConsent(keys: ["IABGPP_GppSID": .string(text)])
         #expect(consent.gppSectionIds == nil)
@@ -85,8 +87,30 @@ import Testing
 
     @Test func sectionIdsAsTheyAreWritten() {
         #expect(GPPInAppConsent(keys: ["IABGPP_GppSID": .string("2_7_8")]).gppSectionIds == [2, 7, 8])
+        #expect(GPPInAppConsent(keys: ["IABGPP_GppSID": .string("2,7")]).gppSectionIds == [2, 7])
+        // Ids up to 65535, the largest a header holds.
+        let largest = GPPInAppConsent(keys: ["IABGPP_GppSID": .string("1_12345_65535")])
+        #expect(largest.gppSectionIds == [1, 12_345, 65_535])
+        #expect(GPPInAppConsent(keys: ["IABGPP_GppSID": .int(65_535)]).gppSectionIds == [65_535])
         #expect(GPPInAppConsent(keys: ["IABGPP_GppSID": .int(2)]).gppSectionIds == [2])
         #expect(GPPInAppKeys.gppSectionString(id: 7) == "IABGPP_7_String")
+    }
+
+    /// `IABGPP_GppSID` reads every id a header holds, 1...65535: a string with the largest writes
+    /// keys that read back without a problem; one past it is refused by both readers.
+    @Test func gppSIDReadsEveryIdAHeaderHolds() throws {
+        // Ids the module keeps as text, so any section text does.
+        for ids in [[1], [3, 4], [9999, 10_000], [65_535], [4, 65_534, 65_535]] {
+            let text = try GPPString(sections: ids.map { .unknown(id: $0, text: "A") }).encoded()
+            let gpp = try GPPString(encoded: text)
+            #expect(gpp.sectionIds == ids)
+            let read = GPPInAppConsent(keys: try gpp.gppInAppKeys())
+            #expect(read.gppSectionIds == ids)
+            #expect(read.problems.isEmpty)
+        }
+        #expect(throws: GPPError.self) { try GPPString.sectionIDs(inHeader: HeaderTests.header([65_536])) }
+        #expect(try GPPString.sectionIDs(inHeader: HeaderTests.header([65_535])) == [65_535])
+        #expect(GPPInAppConsent(keys: ["IABGPP_GppSID": .string("65536")]).gppSectionIds == nil)
     }
 
     /// A `~` followed by a combining mark (U+034D) is one `Character`, so splitting the string by

@@ -39,16 +39,22 @@ public enum GPPInAppKeys {
     /// The US keys read with the GPP keys: ``usPrivacyString`` and ``restrictedDataProcessing``.
     public static let usKeys: [String] = [usPrivacyString, restrictedDataProcessing]
 
-    /// `2_7` as `[2, 7]`: positive decimal ids joined by `_`, or by `,` as CloudX's reader also
-    /// accepts (`2,7`); `nil` for anything else.
+    /// `2_7` as `[2, 7]`: decimal ids joined by `_`, or by `,` as CloudX's reader also accepts
+    /// (`2,7`); `nil` for anything else. An id is 1...65535, the bound of the ids a header holds
+    /// (`GPPLimits.maximumID`), so every string the decoder accepts has keys that read back.
     static func sectionIds(_ text: String) -> [Int]? {
         guard !text.isEmpty, text.utf8.count <= 1000 else { return nil }
         var ids: [Int] = []
-        let separator: Character = text.contains(",") ? "," : "_"
-        for part in text.split(separator: separator, omittingEmptySubsequences: false) {
-            guard !part.isEmpty, part.utf8.count <= 4, part.utf8.allSatisfy({ (48...57).contains($0) }),
-                let id = Int(part), id > 0
-            else { return nil }
+        let separator = text.utf8.contains(UInt8(ascii: ",")) ? UInt8(ascii: ",") : UInt8(ascii: "_")
+        for part in text.utf8.split(separator: separator, omittingEmptySubsequences: false) {
+            guard !part.isEmpty else { return nil }
+            var id = 0
+            for byte in part {
+                guard (48...57).contains(byte) else { return nil }
+                id = id * 10 + Int(byte - 48)
+                guard id <= GPPLimits.maximumID else { return nil }
+            }
+            guard id >= 1 else { return nil }
             ids.append(id)
         }
         return ids

@@ -60,7 +60,7 @@ extension GPPSection {
         if case .tcfEuV2(let tcString) = self {
             let tcfKeys: [String: InAppValue]
             do throws(TCStringError) {
-                tcfKeys = try tcString.inAppKeys(gdprApplies: nil)
+                tcfKeys = try tcString.inAppKeys(gdprApplies: nil, maximumLength: GPPString.tcfEuV2MaximumLength)
             } catch {
                 throw GPPError(.tcString, sectionId: 2, tcString: error)
             }
@@ -251,7 +251,7 @@ extension GPPString {
             if id == 2 {
                 if field == "TCString" {
                     // The EEA document names the string `IABGPP_2_TCString`; a mirrored one is checked too.
-                    if case .tcfEuV2(let tcString) = section, let encoded = try? tcString.encoded(.preservingLayout),
+                    if case .tcfEuV2 = section, let encoded = try? section.encoded(.preservingLayout),
                         stored.stringValue != encoded
                     {
                         problems.append(.mismatch(key: key, sectionId: 2, stored: stored, expected: .string(encoded)))
@@ -358,8 +358,9 @@ extension GPPString {
         _ tcString: TCString,
         _ stored: [String: (stored: String, value: InAppValue)]
     ) -> [GPPPreParsedKeyProblem] {
-        guard let encoded = try? tcString.encoded(.preservingLayout),
-            let expected = try? TCString.inAppKeys(decoding: encoded.utf8, gdprApplies: nil)
+        let options = TCString.DecodingOptions(maximumLength: GPPString.tcfEuV2MaximumLength)
+        guard let encoded = try? tcString.encoded(.preservingLayout, maximumLength: options.maximumLength),
+            let expected = try? TCString.inAppKeys(decoding: encoded.utf8, gdprApplies: nil, options: options)
         else { return [] }
         var renamed = stored.mapValues(\.value)
         renamed[InAppKeys.tcString] = .string(encoded)

@@ -2,7 +2,8 @@ public import IABTCF
 
 extension GPPString {
     /// The in-app keys of this GPP string: the `IABTCF_` keys of its TCF EU v2 section
-    /// (`TCString.inAppKeys(gdprApplies:maximumLength:)`), and `IABGPP_HDR_GppString`,
+    /// (`TCString.inAppKeys(gdprApplies:maximumLength:)`, with no length limit of the section's
+    /// own, as ``GPPSection/encoded(_:)`` writes it), and `IABGPP_HDR_GppString`,
     /// `IABGPP_GppSID` (the section ids joined by `_`) and `IABGPP_2_String` (the section's text).
     ///
     /// - Throws: ``GPPError``: ``GPPError/Code/missingTCFSection`` when the string has no TCF EU
@@ -12,7 +13,7 @@ extension GPPString {
         let tcString = try requiredTCFEuV2()
         var keys: [String: InAppValue]
         do throws(TCStringError) {
-            keys = try tcString.inAppKeys(gdprApplies: gdprApplies)
+            keys = try tcString.inAppKeys(gdprApplies: gdprApplies, maximumLength: Self.tcfEuV2MaximumLength)
         } catch {
             throw GPPError(.tcString, sectionId: Self.tcfEuV2SectionId, tcString: error)
         }

@@ -49,8 +49,7 @@ struct GPPParts {
 enum GPPBytes {
     /// Calls `body` with `text`'s UTF-8 bytes (a native string's own storage; a copy otherwise).
     static func with<R>(_ text: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+        with(text.utf8, body)
     }
 
     /// `with(_:_:)` for a body that throws a ``GPPError``.
@@ -58,7 +57,21 @@ enum GPPBytes {
         _ text: Substring,
         _ body: (UnsafeBufferPointer<UInt8>) throws(GPPError) -> R
     ) throws(GPPError) -> R {
-        let result = with(text) { bytes in Result { () throws(GPPError) in try body(bytes) } }
+        try with(text.utf8, body)
+    }
+
+    /// Calls `body` with `bytes` where they lie when they are contiguous; a copy otherwise.
+    static func with<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = bytes.withContiguousStorageIfAvailable(body) { return result }
+        return Array(bytes).withUnsafeBufferPointer(body)
+    }
+
+    /// `with(_:_:)` of bytes for a body that throws a ``GPPError``.
+    static func with<R>(
+        _ bytes: some Collection<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(GPPError) -> R
+    ) throws(GPPError) -> R {
+        let result = with(bytes) { buffer in Result { () throws(GPPError) in try body(buffer) } }
         return try result.get()
     }
 }
