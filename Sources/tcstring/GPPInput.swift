@@ -78,10 +78,10 @@ extension IABGPP.GPPSection {
     /// One section: `{"id", "name", "value", "fields"}`, then what the decoder read besides the
     /// fields (IABGPP's `reading`): `"compatibility"` (7-27: the compatibility rule applied,
     /// `null` for none), `"layout"` (24-27: `sectionHeader` or `noHeader`), `"encoding"`
-    /// (`fibonacci` or `legacy`) and `"hasPubRestrictions"` (5). `name` is the API prefix (`null`
-    /// for an id IABGPP does not decode); `fields` the section's fields by its tables (a
-    /// Datetime as ISO-8601, like the TC string schema's `created`), for `tcfeuv2` the TC string's
-    /// decode schema, `null` for an unknown id. `value` is the section's text as given.
+    /// (`fibonacci`, `legacy` or `literal`) and `"hasPubRestrictions"` (5). `name` is the API
+    /// prefix (`null` for an id IABGPP does not decode); `fields` the section's fields by its
+    /// tables (a Datetime as ISO-8601, like the TC string schema's `created`), for `tcfeuv2` the TC
+    /// string's decode schema, `null` for an unknown id. `value` is the section's text as given.
     func json(value: String?) -> JSON {
         var members: [(String, JSON)] = [
             ("id", .int(id)),
