@@ -12,19 +12,7 @@ extension ConsentKeyValueStore {
     /// - Throws: `GPPError` when the string cannot be encoded; the store is then unchanged.
     public func writeGPPKeys(for gppString: GPPString, preParsedKeys: Bool) throws(GPPError) {
         guard preParsedKeys else { return try writeGPPKeys(for: gppString) }
-        var keys = try gppString.gppInAppKeys()
-        keys.merge(try gppString.preParsedInAppKeys()) { $1 }
-        var changed = false
-        for key in storedKeys where keys[key] == nil {
-            let isSectionString = key.hasPrefix(GPPInAppKeys.gppKeyPrefix) && key.hasSuffix("_String")
-            guard isSectionString || GPPString.isPreParsedKey(key) else { continue }
-            removeInAppValue(forKey: key)
-            changed = true
-        }
-        for (key, value) in keys.sorted(by: { $0.key < $1.key }) where inAppValue(forKey: key) != value {
-            setInAppValue(value, forKey: key)
-            changed = true
-        }
-        if changed { didWriteInAppKeys() }
+        let keys = try gppString.gppInAppKeys().merging(try gppString.preParsedInAppKeys()) { $1 }
+        write(keys) { Self.isSectionStringKey($0) || GPPString.isPreParsedKey($0) }
     }
 }

@@ -94,8 +94,15 @@ extension ConsentKeyValueStore {
     ///
     /// A value already stored is not written again, so an unchanged key does not notify observers.
     public func writeInAppKeys(_ keys: [String: InAppValue]) {
+        write(keys, removingStale: InAppKeys.isDefined)
+    }
+
+    /// Writes every key of `keys` whose stored value differs, and removes every stored key that
+    /// `isStale` accepts and `keys` lacks; observers hear of it once, and only if a key changed.
+    /// The one writer behind ``writeInAppKeys(_:)`` and the GPP writes.
+    func write(_ keys: [String: InAppValue], removingStale isStale: (String) -> Bool) {
         var changed = false
-        for key in storedKeys where keys[key] == nil && InAppKeys.isDefined(key) {
+        for key in storedKeys where keys[key] == nil && isStale(key) {
             removeInAppValue(forKey: key)
             changed = true
         }
@@ -148,18 +155,12 @@ extension ConsentKeyValueStore {
     ///
     /// - Throws: `GPPError` when the string cannot be encoded; the store is then unchanged.
     public func writeGPPKeys(for gppString: GPPString) throws(GPPError) {
-        let keys = try gppString.gppInAppKeys()
-        var changed = false
-        for key in storedKeys
-        where key.hasPrefix(GPPInAppKeys.gppKeyPrefix) && key.hasSuffix("_String") && keys[key] == nil {
-            removeInAppValue(forKey: key)
-            changed = true
-        }
-        for (key, value) in keys.sorted(by: { $0.key < $1.key }) where inAppValue(forKey: key) != value {
-            setInAppValue(value, forKey: key)
-            changed = true
-        }
-        if changed { didWriteInAppKeys() }
+        write(try gppString.gppInAppKeys(), removingStale: Self.isSectionStringKey)
+    }
+
+    /// Whether `key` is an `IABGPP_[SectionID]_String`: the section keys a GPP write replaces.
+    static func isSectionStringKey(_ key: String) -> Bool {
+        key.hasPrefix(GPPInAppKeys.gppKeyPrefix) && key.hasSuffix("_String")
     }
 
     /// Removes every CMP API v2 key (`InAppKeys.isDefined(_:)`) and every key of the GPP CMP API
