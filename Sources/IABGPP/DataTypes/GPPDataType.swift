@@ -106,9 +106,11 @@ extension GPPBitReader {
         case .rangeFibonacci: return .ids(try readFibonacciRange(field, budget: &budget))
         case .optimizedRange: return .ids(try readOptimized(fibonacci: true, field, budget: &budget))
         case .optimizedIntRange: return .ids(try readOptimized(fibonacci: false, field, budget: &budget))
-        case .arrayOfRanges: return .records(try readRecords(key: 6, type: 2, fibonacci: nil, field, budget: &budget))
+        case .arrayOfRanges: return .records(try readRecords(key: 6, type: 2, ids: .intRange, field, budget: &budget))
         case .nArrayOfRanges(let key, let type):
-            return .records(try readRecords(key: key, type: type, fibonacci: true, field, budget: &budget))
+            return .records(
+                try readRecords(key: key, type: type, ids: .optimized(fibonacci: true), field, budget: &budget)
+            )
         }
     }
 }
@@ -140,9 +142,9 @@ extension GPPBitWriter {
         case (.optimizedRange, .ids(let ids)): try writeOptimized(ids, fibonacci: true, field)
         case (.optimizedIntRange, .ids(let ids)): try writeOptimized(ids, fibonacci: false, field)
         case (.arrayOfRanges, .records(let records)):
-            try writeRecords(records, key: 6, type: 2, fibonacci: nil, field)
+            try writeRecords(records, key: 6, type: 2, ids: .intRange, field)
         case (.nArrayOfRanges(let key, let type), .records(let records)):
-            try writeRecords(records, key: key, type: type, fibonacci: true, field)
+            try writeRecords(records, key: key, type: type, ids: .optimized(fibonacci: true), field)
         default: throw mismatch
         }
     }

@@ -1,5 +1,19 @@
 // Range(Int), OptimizedRange, OptimizedIntRange, ArrayOfRanges and N-ArrayOfRanges.
 
+/// How an id set is laid out: the one choice behind OptimizedRange, OptimizedIntRange and the ids
+/// of an ArrayOfRanges or N-ArrayOfRanges record, read and written.
+enum GPPIDSetLayout: Sendable, Hashable {
+    /// Range(Int) alone: the ids of an ArrayOfRanges record, as every implementation reads them.
+    case intRange
+    /// Int(16) highest id, Bool IsRange, then Range(Fibonacci) (`fibonacci`) or Range(Int), or
+    /// Bitfield(highest id): OptimizedRange as iabgpp-es 3.2.0 reads the text, and OptimizedIntRange.
+    case optimized(fibonacci: Bool)
+    /// Bool IsRange, then Range(Fibonacci) or Int(16) n + Bitfield(n): OptimizedRange as the Core
+    /// table words it, "First … Boolean. If 1 → Fibonacci Range, if 0 → variable-length bitfield"
+    /// (TCF Canada's literal encoding, as iabgpp-rs reads DisclosedVendors and PubRestrictions).
+    case literal
+}
+
 extension GPPBitReader {
     /// Range(Int): Int(12) count; per item IsGroup, Int(16) id and, for a group, Int(16) end. "Items
     /// may not be in sorted order": the ids come back ascending and unique.
@@ -28,12 +42,23 @@ extension GPPBitReader {
         return fibonacci ? try readFibonacciRange(field, budget: &budget) : try readIntRange(field, budget: &budget)
     }
 
-    /// ArrayOfRanges (`fibonacci` nil: ids as Range(Int), as every implementation reads it) and
-    /// N-ArrayOfRanges (ids as OptimizedRange).
+    /// An id set in `layout`.
+    mutating func readIDs(_ layout: GPPIDSetLayout, _ field: String, budget: inout Int) throws(GPPError) -> [Int] {
+        switch layout {
+        case .intRange: return try readIntRange(field, budget: &budget)
+        case .optimized(let fibonacci): return try readOptimized(fibonacci: fibonacci, field, budget: &budget)
+        case .literal:
+            if try readBit(field) { return try readFibonacciRange(field, budget: &budget) }
+            return try readBitfield(try read(16, field), field)
+        }
+    }
+
+    /// ArrayOfRanges and N-ArrayOfRanges: Int(12) count; per record Int(`key`), Int(`type`) and
+    /// the ids in `ids`.
     mutating func readRecords(
         key: Int,
         type: Int,
-        fibonacci: Bool?,
+        ids layout: GPPIDSetLayout,
         _ field: String,
         budget: inout Int
     ) throws(GPPError) -> [GPPRangeRecord] {
@@ -42,12 +67,7 @@ extension GPPBitReader {
         for _ in 0..<count {
             let key = try read(key, field)
             let type = try read(type, field)
-            let ids =
-                switch fibonacci {
-                case nil: try readIntRange(field, budget: &budget)
-                case .some(let fibonacci): try readOptimized(fibonacci: fibonacci, field, budget: &budget)
-                }
-            records.append(GPPRangeRecord(key: key, type: type, ids: ids))
+            records.append(GPPRangeRecord(key: key, type: type, ids: try readIDs(layout, field, budget: &budget)))
         }
         return records
     }
@@ -97,18 +117,41 @@ extension GPPBitWriter {
         _ records: [GPPRangeRecord],
         key: Int,
         type: Int,
-        fibonacci: Bool?,
+        ids layout: GPPIDSetLayout,
         _ field: String
     ) throws(GPPError) {
         try write(records.count, 12, field)
         for record in records {
             try write(record.key, key, field)
             try write(record.type, type, field)
-            if let fibonacci {
-                try writeOptimized(record.ids, fibonacci: fibonacci, field)
-            } else {
-                try writeIntRange(record.ids, field)
-            }
+            try writeIDs(record.ids, layout, field)
+        }
+    }
+
+    /// An id set in `layout`.
+    mutating func writeIDs(_ ids: [Int], _ layout: GPPIDSetLayout, _ field: String) throws(GPPError) {
+        switch layout {
+        case .intRange: try writeIntRange(ids, field)
+        case .optimized(let fibonacci): try writeOptimized(ids, fibonacci: fibonacci, field)
+        case .literal: try writeLiteralOptimized(ids, field)
+        }
+    }
+
+    /// ``GPPIDSetLayout/literal``: the range when strictly shorter than Int(16) n + Bitfield(n), n
+    /// the highest id.
+    mutating func writeLiteralOptimized(_ ids: [Int], _ field: String) throws(GPPError) {
+        guard GPPIDs.isValid(ids) else {
+            throw GPPError(.invalidValue, sectionId: sectionId, subsection: subsection, field: field)
+        }
+        let maximum = ids.last ?? 0
+        let bitfieldBits = 16 + maximum
+        let isRange = Self.fibonacciRangeBits(ids, limit: bitfieldBits) < bitfieldBits
+        write(isRange)
+        if isRange {
+            try writeFibonacciRange(ids, field, checked: true)
+        } else {
+            try write(maximum, 16, field)
+            try writeBitfield(ids, maximum, field, checked: true)
         }
     }
 }
