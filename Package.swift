@@ -84,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IABGPPTests",
-            dependencies: ["IABGPP", "IABTCF", "TCStringToolSupport"],
+            dependencies: ["IABGPP", "IABTCF", "TCStringToolSupport", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(name: "TCFJSONTests", dependencies: ["TCFJSON", "TCStringToolSupport"], swiftSettings: settings),

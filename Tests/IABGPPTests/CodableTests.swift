@@ -1,5 +1,6 @@
 import Foundation
 import IABGPP
+import TestSupport
 import Testing
 
 /// `Codable` for `GPPString` and `GPPSection`: the schema `tcstring decode` prints, driven by the

@@ -1,6 +1,7 @@
 import IABGPP
 import IABTCF
 import TCStringToolSupport
+import TestSupport
 import Testing
 
 /// The decoding entry points: `String`, any `StringProtocol` and UTF-8 bytes give the same value

@@ -1,4 +1,5 @@
 import IABGPP
+import TestSupport
 import Testing
 
 import enum IABTCF.InAppValue

@@ -1,4 +1,5 @@
 import IABGPP
+import TestSupport
 import Testing
 
 /// Every vector of `Fixtures/gpp/sections.tsv`: decoded fields, what the decoder says it read,

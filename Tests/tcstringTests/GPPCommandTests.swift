@@ -26,51 +26,7 @@ import Testing
 /// `tcstring decode` gives each GPP section its API prefix and its fields, for every vector of
 /// `Fixtures/gpp/sections.tsv` (fields worked out from the specification's tables).
 @Suite struct GPPSectionFieldsCommandTests {
-    struct Vector: Sendable, CustomTestStringConvertible {
-        let name: String
-        let gpp: String
-        let sectionId: Int
-        let fields: String
-        let notes: [String: String]
-        var testDescription: String { name }
-
-        /// The fields as the CLI prints them: the vector's, with TCF Canada's Datetime fields
-        /// (deciseconds in the vector) as ISO-8601 times like the TC string schema's `created`.
-        var expectedFields: JSON {
-            get throws {
-                guard case .object(let members) = try JSON(parsing: fields) else { return .null }
-                return .object(
-                    members.map { key, value in
-                        guard sectionId == 5, key == "created" || key == "lastUpdated", case .int(let int) = value
-                        else {
-                            return (key, value)
-                        }
-                        return (key, .string(Timestamp(deciseconds: Int64(int)).description))
-                    }
-                )
-            }
-        }
-    }
-
-    static let vectors: [Vector] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/gpp/sections.tsv")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map { line in
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            let notes = columns[4].split(separator: ";").reduce(into: [String: String]()) { notes, note in
-                let pair = note.split(separator: "=", maxSplits: 1).map(String.init)
-                if pair.count == 2 { notes[pair[0]] = pair[1] }
-            }
-            return Vector(
-                name: columns[0],
-                gpp: columns[1],
-                sectionId: Int(columns[2]) ?? -1,
-                fields: columns[3],
-                notes: notes
-            )
-        }
-    }()
+    static let vectors = SectionVector.all
 
     /// Entry `index` of a decode's `"sections"`.
     static func section(_ json: JSON, _ index: Int) -> JSON? {
@@ -80,7 +36,7 @@ import Testing
 
     @Test func vectorsAreLoaded() { #expect(Self.vectors.count >= 40) }
 
-    @Test(arguments: vectors) func sectionHasNameAndFields(_ vector: Vector) throws {
+    @Test(arguments: vectors) func sectionHasNameAndFields(_ vector: SectionVector) throws {
         let output = try CommandLineTool.run(["decode", vector.gpp])
         #expect(output.status == 0)
         let section = Self.section(try JSON(parsing: output.stdout), 0)
@@ -131,7 +87,7 @@ import Testing
 /// `tcstring decode --section NAME STRING`: one bare section.
 @Suite struct DecodeSectionCommandTests {
     @Test(arguments: GPPSectionFieldsCommandTests.vectors)
-    func bareSectionIsTheEntryOfItsString(_ vector: GPPSectionFieldsCommandTests.Vector) throws {
+    func bareSectionIsTheEntryOfItsString(_ vector: SectionVector) throws {
         let whole = try JSON(parsing: CommandLineTool.run(["decode", vector.gpp]).stdout)
         let name = String(vector.name.prefix { $0 != "-" })
         let text = String(vector.gpp.split(separator: "~")[1])
@@ -157,7 +113,7 @@ import Testing
 @Suite struct EncodeSectionCommandTests {
     /// decode --section → encode --section → decode --section gives the same fields.
     @Test(arguments: GPPSectionFieldsCommandTests.vectors)
-    func fieldsRoundTrip(_ vector: GPPSectionFieldsCommandTests.Vector) throws {
+    func fieldsRoundTrip(_ vector: SectionVector) throws {
         let name = String(vector.name.prefix { $0 != "-" })
         let text = String(vector.gpp.split(separator: "~")[1])
         let decoded = try CommandLineTool.run(["decode", "--section", name, text]).stdout
@@ -185,5 +141,24 @@ import Testing
         let bad = try CommandLineTool.run(["encode", "--section", "usnat", #"{"fields":{"bogus":1}}"#])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("bogus"))
+    }
+}
+
+extension SectionVector {
+    /// The fields as the CLI prints them: the vector's, with TCF Canada's Datetime fields
+    /// (deciseconds in the vector) as ISO-8601 times like the TC string schema's `created`.
+    var expectedFields: JSON {
+        get throws {
+            guard case .object(let members) = try JSON(parsing: fieldsJSON) else { return .null }
+            return .object(
+                members.map { key, value in
+                    guard sectionId == 5, key == "created" || key == "lastUpdated", case .int(let int) = value
+                    else {
+                        return (key, value)
+                    }
+                    return (key, .string(Timestamp(deciseconds: Int64(int)).description))
+                }
+            )
+        }
     }
 }
