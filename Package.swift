@@ -62,7 +62,8 @@ let package = Package(
         .executableTarget(
             name: "tcstring",
             dependencies: [
-                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TCFJSON", "TCStringToolSupport",
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCFJSON",
+                "TCStringToolSupport",
             ],
             swiftSettings: settings
         ),
@@ -116,7 +117,8 @@ let package = Package(
         .testTarget(
             name: "tcstringTests",
             dependencies: [
-                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TCStringToolSupport", "TestSupport",
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringToolSupport",
+                "TestSupport",
             ],
             swiftSettings: settings
         ),

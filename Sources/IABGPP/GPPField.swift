@@ -17,6 +17,13 @@ public struct GPPField: Sendable, Hashable {
 
     /// The name with a lowercase first letter (`saleOptOutNotice`): the key in field listings.
     public var key: String { name.prefix(1).lowercased() + name.dropFirst() }
+
+    /// The value the field takes when a section is built without it
+    /// (``GPPSection/init(id:fields:)``): its type's default, except `MspaCoveredTransaction`,
+    /// whose 0 "is not a value" (``GPPFinding/Rule/mspaCoveredTransaction``) and which defaults to
+    /// 2, "No": not a covered transaction. So a section of defaults passes
+    /// ``GPPString/validate()``.
+    public var defaultValue: GPPValue { name == "MspaCoveredTransaction" ? .int(2) : type.defaultValue }
 }
 
 /// Reads and writes the fields of one table in order: the one place a table becomes bits.

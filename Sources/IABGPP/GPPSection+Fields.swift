@@ -50,7 +50,8 @@ extension GPPSection {
 
 extension GPPSection {
     /// A section built from its fields by key (the keys of ``fields``), every field left out at its
-    /// default (0, `false`, lists of zeros, empty id sets; `-` for a US Privacy flag) and each
+    /// default (``GPPField/defaultValue``: 0, `false`, lists of zeros, empty id sets, 2 for
+    /// `MspaCoveredTransaction`; `-` for a US Privacy flag) and each
     /// sub-section absent unless one of its fields is given (so `gpc` absent unless given).
     /// `version` picks a US section's table (default: the highest); usnat `version` 1 with 16
     /// `sensitiveDataProcessing` categories is read under
@@ -85,7 +86,7 @@ extension GPPSection {
                     given = true
                     return value
                 }
-                return row.type.defaultValue
+                return row.defaultValue
             }
             return given || defaults ? values : nil
         }
@@ -116,7 +117,7 @@ extension GPPSection {
             }
             if let version = take("version", .int(6))?.int {
                 section.version = version
-                section.core = section.coreFields.map(\.type.defaultValue)
+                section.core = section.coreFields.map(\.defaultValue)
             }
             // usnat Version 1 given Version 2's 16 sensitive-data categories: the named
             // compatibility rule under which the decoder reads such strings.
@@ -125,7 +126,7 @@ extension GPPSection {
                     || fields["sensitiveDataProcessing"]?.ids?.count == 16
             {
                 section.compatibility = .usnatVersion1WithVersion2Widths
-                section.core = section.coreFields.map(\.type.defaultValue)
+                section.core = section.coreFields.map(\.defaultValue)
             }
             section.core = table(section.coreFields, defaults: true) ?? section.core
             for subsection in section.definition.subsections {

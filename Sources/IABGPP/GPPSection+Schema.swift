@@ -88,6 +88,26 @@ extension GPPSection {
     /// is a ``GPPDataType/string(_:)`` of 1.
     public static func fieldType(key: String, sectionId id: Int) -> GPPDataType? {
         if key == "version" { return id == 2 || name(of: id) == nil ? nil : .int(6) }
+        for table in fieldTables(sectionId: id) {
+            if let field = table.first(where: { $0.key == key }) { return field.type }
+        }
+        return nil
+    }
+
+    /// Every schema key of section `id` that ``fieldType(key:sectionId:)`` knows, `version` first,
+    /// then each table's keys in table order, each once: what a reader of the schema suggests for a
+    /// misspelt key. Empty for 2 and unknown ids.
+    public static func fieldKeys(sectionId id: Int) -> [String] {
+        guard id != 2, name(of: id) != nil else { return [] }
+        var keys = ["version"]
+        for table in fieldTables(sectionId: id) {
+            for field in table where !keys.contains(field.key) { keys.append(field.key) }
+        }
+        return keys
+    }
+
+    /// The field tables of section `id` under any of its Versions and encodings.
+    private static func fieldTables(sectionId id: Int) -> [[GPPField]] {
         let tables: [[GPPField]]
         switch id {
         case 5:
@@ -97,15 +117,12 @@ extension GPPSection {
             ]
         case 6: tables = [USPrivacySection.fieldNames.map { GPPField($0, .string(1)) }]
         default:
-            guard let definition = USSectionDefinition.all[id] else { return nil }
+            guard let definition = USSectionDefinition.all[id] else { return [] }
             tables =
                 definition.cores.keys.sorted().compactMap { definition.cores[$0] }
                 + definition.subsections.map(\.fields)
         }
-        for table in tables {
-            if let field = table.first(where: { $0.key == key }) { return field.type }
-        }
-        return nil
+        return tables
     }
 
     /// The schema's keys besides `id`, `name`, `value` and `fields`, in the order they follow
@@ -154,7 +171,7 @@ extension GPPSection {
                     guard id == 7, us.version == 1 else { throw wrong }
                     us.compatibility = rule
                     us.core = us.coreFields.map { field in
-                        fields[field.key].map { Self.coerce($0, to: field.type) } ?? field.type.defaultValue
+                        fields[field.key].map { Self.coerce($0, to: field.type) } ?? field.defaultValue
                     }
                 }
                 section = .us(us)

@@ -41,6 +41,13 @@ package struct ModelError: Error, Hashable, Sendable, CustomStringConvertible {
         package static let invalidValue = Code("invalidValue")
     }
 
+    /// `unknown key "key" (did you mean "known"?)` at `path`, with the nearest of `known`
+    /// (``Fields/closest(to:in:)``): the one wording of an unknown key, TC and GPP `encode` alike.
+    package static func unknownKey(_ key: String, at path: String, known: [String]) -> ModelError {
+        let suggestion = Fields<String>.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+        return ModelError(.unknownKey, at: path, "unknown key \"\(key)\"\(suggestion)")
+    }
+
     /// What, then where, then the code: `25 is out of range 1-24 (key purposeConsents[0]) [valueOutOfRange]`.
     package var description: String {
         ErrorWording.line(problem, places: path.isEmpty ? [] : ["key \(path)"], code: code.name)
@@ -160,10 +167,7 @@ package struct Fields<Key: FieldKey> {
         }
         let names = keys.map(\.stringValue)
         for (index, (key, _)) in members.enumerated() {
-            guard names.contains(key) else {
-                let suggestion = Self.closest(to: key, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw ModelError(.unknownKey, at: path, "unknown key \"\(key)\"\(suggestion)")
-            }
+            guard names.contains(key) else { throw ModelError.unknownKey(key, at: path, known: names) }
             guard !members[..<index].contains(where: { $0.0 == key }) else {
                 throw ModelError(.duplicateKey, at: path, "duplicate key \"\(key)\"")
             }

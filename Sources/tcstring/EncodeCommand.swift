@@ -110,11 +110,8 @@ enum EncodeCommand {
             guard case .object(let members) = json, let fields = json["fields"], case .object = fields else {
                 throw GPPInputError("the input is not an object with \"fields\": {...}")
             }
-            let reading = ["compatibility", "layout", "encoding", "hasPubRestrictions"]
-            if let key = members.map(\.0).first(where: {
-                !["id", "name", "value", "fields"].contains($0) && !reading.contains($0)
-            }) {
-                throw GPPInputError("unknown key \(key)")
+            if let key = members.map(\.0).first(where: { !IABGPP.GPPSection.objectKeys.contains($0) }) {
+                throw ModelError.unknownKey(key, at: "", known: IABGPP.GPPSection.objectKeys)
             }
             let text = try IABGPP.GPPSection(id: id, fields: fields, reading: members, today: today()).encoded()
             guard text.utf8.count <= maximumLength else {

@@ -100,14 +100,18 @@ extension IABGPP.GPPSection {
         return .object(rows.map { ($0.key, $0.value.map { [type = $0.type] in JSON($0, type: type) } ?? .null) })
     }
 
-    /// A section from the decode schema's object: `id` or `name`, then `fields` (left-out fields
-    /// at their defaults; for `tcfeuv2` the TC string's decode schema, read as `tcstring encode`
-    /// reads it) with the reading keys, or else `value`, the section's text.
-    init(json: JSON, today: Timestamp) throws {
+    /// The keys of a section's object besides `fields`' own.
+    static let objectKeys = [
+        "id", "name", "value", "fields", "compatibility", "layout", "encoding", "hasPubRestrictions",
+    ]
+
+    /// A section from the decode schema's object at `path` (`sections[0]`): `id` or `name`, then
+    /// `fields` (left-out fields at their defaults; for `tcfeuv2` the TC string's decode schema,
+    /// read as `tcstring encode` reads it) with the reading keys, or else `value`, the section's text.
+    init(json: JSON, today: Timestamp, path: String = "") throws {
         guard case .object(let members) = json else { throw GPPInputError("a section is an object") }
-        let known = ["id", "name", "value", "fields", "compatibility", "layout", "encoding", "hasPubRestrictions"]
-        if let key = members.map(\.0).first(where: { !known.contains($0) }) {
-            throw GPPInputError("unknown key \(key)")
+        if let key = members.map(\.0).first(where: { !Self.objectKeys.contains($0) }) {
+            throw ModelError.unknownKey(key, at: path, known: Self.objectKeys)
         }
         var id: Int?
         if case .int(let number)? = json["id"] { id = number }
@@ -124,26 +128,38 @@ extension IABGPP.GPPSection {
             self = try Self(id: id, encoded: text)
             return
         }
-        var built = try Self(id: id, fields: fields, reading: members, today: today)
+        var built = try Self(id: id, fields: fields, reading: members, today: today, path: path)
         // The text, when it says the same, keeps its layout for `.preservingLayout`.
         if let text, let read = try? Self(id: id, encoded: text), read == built { built = read }
         self = built
     }
 
-    /// A section from its `fields` object (and the reading keys among `members`).
-    init(id: Int, fields: JSON, reading members: [(String, JSON)], today: Timestamp) throws {
+    /// A section from its `fields` object (and the reading keys among `members`) at `path`, with
+    /// the rules `encode` shares with a TC string's: a key the section does not have is
+    /// ``ModelError/unknownKey(_:at:known:)`` with the nearest key; ids in any order and repeated
+    /// are written ascending, once; a Datetime left out is today at 00:00 UTC (`today`'s day) and
+    /// `lastUpdated` is `created`, as for a TC string's Created and LastUpdated.
+    init(id: Int, fields: JSON, reading members: [(String, JSON)], today: Timestamp, path: String = "") throws {
         if id == 2 {
             self = .tcfEuV2(try TCString(json: fields, today: today))
             return
         }
         guard case .object(let pairs) = fields else { throw GPPInputError("\"fields\" is an object") }
         var values: [String: GPPValue] = [:]
+        let keys = Self.fieldKeys(sectionId: id)
         for (key, json) in pairs {
             guard let type = Self.fieldType(key: key, sectionId: id) else {
+                guard keys.isEmpty else {
+                    throw ModelError.unknownKey(key, at: path.isEmpty ? "fields" : path + ".fields", known: keys)
+                }
                 throw GPPError(.invalidValue, sectionId: id, field: key)
             }
             if let value = try GPPValue(json: json, type: type, key: key) { values[key] = value }
         }
+        // Dates as a TC string's: Created today at 00:00 UTC, LastUpdated Created.
+        let datetimes = keys.filter { Self.fieldType(key: $0, sectionId: id) == .datetime }
+        let created = values["created"] ?? .int(Int(today.startOfDay.deciseconds))
+        for key in datetimes where values[key] == nil { values[key] = created }
         var reading: [String: GPPValue] = [:]
         for (key, json) in members where !["id", "name", "value", "fields"].contains(key) {
             switch json {
@@ -165,14 +181,20 @@ extension IABGPP.GPPString {
         guard case .object(let members) = json, case .array(let items)? = json["sections"] else {
             throw GPPInputError("a GPP string is {\"sections\": [...]}")
         }
-        if let key = members.map(\.0).first(where: {
-            !["gppVersion", "sectionIds", "tcfeuv2", "sections"].contains($0)
-        }) {
-            throw GPPInputError("unknown key \(key)")
+        let known = ["gppVersion", "sectionIds", "tcfeuv2", "sections"]
+        if let key = members.map(\.0).first(where: { !known.contains($0) }) {
+            throw ModelError.unknownKey(key, at: "", known: known)
         }
         var version = 1
         if case .int(let number)? = json["gppVersion"] { version = number }
-        self.init(version: version, sections: try items.map { try IABGPP.GPPSection(json: $0, today: today) })
+        // Sections in any order are written in id order, as the header's Range(Fibonacci) lists them.
+        let sections = try items.enumerated().map { index, item in
+            try IABGPP.GPPSection(json: item, today: today, path: "sections[\(index)]")
+        }.sorted { $0.id < $1.id }
+        if let twice = zip(sections, sections.dropFirst()).first(where: { $0.id == $1.id })?.0 {
+            throw GPPInputError("section \(twice.id) (\(twice.name ?? "unknown")) is given twice")
+        }
+        self.init(version: version, sections: sections)
     }
 }
 
@@ -196,7 +218,7 @@ extension GPPValue {
                     guard case .int(let recordKey)? = item["key"], case .int(let recordType)? = item["type"],
                         case .array(let ids)? = item["ids"], let list = Self.ints(ids)
                     else { throw GPPInputError("\(key): a record is {\"key\", \"type\", \"ids\"}") }
-                    return GPPRangeRecord(key: recordKey, type: recordType, ids: list)
+                    return GPPRangeRecord(key: recordKey, type: recordType, ids: Self.ascending(list))
                 }
             )
         case (.intList, .array(let items)):
@@ -204,9 +226,17 @@ extension GPPValue {
             self = .list(list)
         case (_, .array(let items)) where type.defaultValue.ids != nil:
             guard let list = Self.ints(items) else { throw GPPInputError("\(key): a list of ids") }
-            self = .ids(list)
+            self = .ids(Self.ascending(list))
         default: throw GPPInputError("\(key): not a \(type.name) value")
         }
+    }
+
+    /// Ids in any order, repeated or not, as an id set holds them: ascending, once each (what TC
+    /// `encode` does with its vendor and purpose ids).
+    private static func ascending(_ ids: [Int]) -> [Int] {
+        var unique: [Int] = []
+        for id in ids.sorted() where id != unique.last { unique.append(id) }
+        return unique
     }
 
     private static func ints(_ items: [JSON]) -> [Int]? {

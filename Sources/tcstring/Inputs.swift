@@ -23,13 +23,16 @@ struct Input {
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Whether the string looks like a GPP string: a header starting with `D` (Type 3) and `~`. A
-    /// `D` alone is not enough: it is also how a TC string with the unsupported Version 3 begins.
+    /// Whether the string is a GPP string by its header: its first character is `D`, base64url for
+    /// 3 in the first 6 bits, the header's Type (GPP's Type 3). A TC string's first 6 bits are its
+    /// Version (`B` 1, `C` 2); TCF has no Version 3, so no TC string is sent to the GPP reader, and a
+    /// `D…` string with no sections (`DBAA`) or fewer than its header lists (`DBABM`) gets the GPP
+    /// reader's answer, not "version 3".
     var isGPP: Bool { Self.isGPP(bytes) }
 
-    /// Whether `bytes` look like a GPP string (see ``isGPP``): the one test of every command.
+    /// Whether `bytes` are a GPP string by its header (see ``isGPP``): the one test of every command.
     static func isGPP(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.first == UInt8(ascii: "D") && bytes.contains(UInt8(ascii: "~"))
+        bytes.first == UInt8(ascii: "D")
     }
 
     /// The string decoded: a TC string, or a GPP string with every section (IABGPP; see
@@ -68,7 +71,11 @@ struct Input {
     /// ` (hint: ...)` for an `invalidCharacter` error on a string pasted with its URL parameter name
     /// or its quotes; nothing otherwise.
     func hint(for error: some Error) -> String {
-        guard let error = error as? TCStringError, error.code == .invalidCharacter else { return "" }
+        guard let error = error as? TCStringError else { return "" }
+        if Self.isUSPrivacy(bytes) {
+            return " (hint: this is a US Privacy string; tcstring decode --section uspv1 reads it)"
+        }
+        guard error.code == .invalidCharacter else { return "" }
         if bytes.starts(with: Self.consentParameter) {
             return " (hint: give the value after gdpr_consent=, not the parameter)"
         }
@@ -76,6 +83,16 @@ struct Input {
             return " (hint: give the string without its quotes)"
         }
         return ""
+    }
+
+    /// Whether `bytes` have the shape of a bare US Privacy string (GPP section 6, `uspv1`): four
+    /// characters, a Version digit, then Notice, OptOutSale and LspaCovered, each `Y`, `N` or `-`.
+    static func isUSPrivacy(_ bytes: some Collection<UInt8>) -> Bool {
+        guard bytes.count == 4, let version = bytes.first, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(version)
+        else { return false }
+        return bytes.dropFirst().allSatisfy {
+            $0 == UInt8(ascii: "Y") || $0 == UInt8(ascii: "N") || $0 == UInt8(ascii: "-")
+        }
     }
 
     /// Writes ``message(_:)`` to standard error.

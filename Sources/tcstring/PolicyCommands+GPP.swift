@@ -66,14 +66,12 @@ extension PolicyCommands {
         today: Timestamp?,
         gppSID: [Int]?
     ) throws -> [ValidationFinding] {
+        // Without --today the dates are checked against today's UTC day (tcf.dateInFuture), as ads
+        // and renew read them; the whole-day rule (tcf.timestampNotWholeDay) only for a --today given.
+        let day = today ?? EncodeCommand.today()
         func policy(_ tc: TCString) -> [ValidationFinding] {
-            let findings =
-                switch (gvl, today) {
-                case (let gvl?, let day?): tc.validate(against: gvl, today: day)
-                case (let gvl?, nil): tc.validate(against: gvl)
-                case (nil, let day?): tc.validate(today: day)
-                case (nil, nil): tc.validate()
-                }
+            var findings = gvl.map { tc.validate(against: $0, today: day) } ?? tc.validate(today: day)
+            if today == nil { findings.removeAll { $0.rule == .timestampNotWholeDay } }
             return findings.map(ValidationFinding.init)
         }
         switch try input.decode() {

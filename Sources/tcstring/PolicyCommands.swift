@@ -1,6 +1,8 @@
+import Foundation
 import IABGPP
 import IABTCF
 import IABTCFAppTracking
+import IABTCFStorage
 import IABTCFVendorList
 import TCFJSON
 import TCStringToolSupport
@@ -35,8 +37,9 @@ enum PolicyCommands {
             ),
             SharedOptions.today(
                 \.today,
-                help: "also check the dates against this UTC day: Created or LastUpdated after the\n"
-                    + "next day (tcf.dateInFuture), a time of day (tcf.timestampNotWholeDay)"
+                help: "check the dates against this UTC day (default: today, UTC, as ads does): Created or\n"
+                    + "LastUpdated after the next day (tcf.dateInFuture); given, also a time of day\n"
+                    + "(tcf.timestampNotWholeDay)"
             ),
             SharedOptions.gppSectionIds(\.gppSID),
         ] + DecodingFlags.rows(\.decoding, streams: true)
@@ -102,20 +105,12 @@ enum PolicyCommands {
     /// `StoredConsent`) and its ad serving answer (`StoredConsent.adServing(vendor:today:maximumAge:)`).
     static func readKeys(_ path: String, today: Timestamp, pretty: Bool) -> Int32 {
         let text = Terminal.contents(of: path)
-        let object: JSON
-        do throws(JSONInputError) { object = try JSON(parsing: text) } catch {
-            Terminal.inputError(JSON.message(error, about: path))
-        }
-        guard case .object(let members) = object else { Terminal.inputError("\(path): not a JSON object") }
-        var keys: [String: InAppValue] = [:]
-        for (key, value) in members {
-            switch value {
-            case .int(let number): keys[key] = .int(number)
-            case .string(let string): keys[key] = .string(string)
-            case .bool(let flag): keys[key] = .bool(flag)
-            default: continue  // UserDefaults holds no other type a CMP writes.
-            }
-        }
+        // Foundation's reader gives the values a property list holds (`1.0` a number, `true` a
+        // boolean), and IABTCFStorage reads each as `UserDefaults` values are read
+        // (`InAppValue(propertyListValue:)`, the one owner): `1.0` is 1; other types are skipped.
+        let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        guard let members = parsed as? [String: Any] else { Terminal.inputError("\(path): not a JSON object") }
+        let keys = members.compactMapValues(InAppValue.init(propertyListValue:))
         let (consent, gpp) = (InAppConsent(keys: keys), GPPInAppConsent(keys: keys))
         let stored = StoredConsent(inAppConsent: consent, gppInAppConsent: gpp)
         // Values that do not read, then keys out of step: the GPP keys', then the derived IABTCF_ keys'.

@@ -14,18 +14,24 @@ enum Usage {
         limit: String = "--max-length",
         gpp: String = "its TCF EU v2 section is used"
     ) -> String {
-        """
-          STRING may be a TC string or a GPP string (\(gpp)). Without STRING,
-          or with -, read one string per line from standard input and write one result per line
-          as each arrives: a blank line is an error (emptyString), and an error object for a line
-          ends with its 1-based "line"; a line longer than \(limit) is refused as it is read,
-          with its own output line. ASCII spaces, tabs and carriage returns around STRING and
-          around each line are trimmed (the library takes strings exactly as given).
-        """
+        let note =
+            "STRING may be a TC string or a GPP string (\(gpp)). Without STRING, or with -, read one string "
+            + "per line from standard input and write one result per line as each arrives: a blank line is "
+            + "an error (emptyString), and an error object for a line ends with its 1-based \"line\"; a line "
+            + "longer than \(limit) is refused as it is read, with its own output line. ASCII spaces, tabs and "
+            + "carriage returns around STRING and around each line are trimmed (the library takes strings "
+            + "exactly as given)."
+        // Wrapped here, since `gpp` differs by command.
+        return wrap(Substring(note), width: 98).map { "  " + $0 }.joined(separator: "\n")
     }
 
-    /// What `decode`, `reencode`, `explain` and `validate` read of a GPP string.
+    /// What `decode`, `reencode`, `explain`, `validate` and `inapp` read of a GPP string.
     static let everySection = "every section is read, by IABGPP"
+
+    /// What `ads` does with a GPP string: `IABGPP_HDR_GppString`, never its TCF EU v2 section.
+    static let adsGPP =
+        "it stands for IABGPP_HDR_GppString: where the GDPR does not apply its US sections in force decide; "
+        + "where it applies the answer is tcfOnlyInGPP, its TCF EU v2 section is not read"
 
     /// The purposes a publisher restriction may name: 1-24.
     static let purposeIds = (1...PurposeSet.maxID).text
@@ -45,18 +51,35 @@ enum Usage {
 
     /// Option rows as one column of names and one of descriptions: each name `indent` spaces in
     /// and padded to `width` (by default the longest name), a description's further lines
-    /// indented to its column; a description line that would pass column 100 wraps at a space.
+    /// indented to its column; a description line that would pass column 100 wraps at a space
+    /// (``wrap(_:width:)``).
     static func options(_ rows: [(String, String)], indent: Int = 2, width: Int? = nil) -> String {
         let width = width ?? rows.map(\.0.count).max() ?? 0
         let margin = String(repeating: " ", count: indent)
         let column = String(repeating: " ", count: indent + width + 2)
         return rows.map { name, text in
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
-                wrap($0, width: 100 - column.count)
-            }
+            let lines = wrap(
+                lines: text.split(separator: "\n", omittingEmptySubsequences: false),
+                width: 100 - column.count
+            )
             let first = margin + name + String(repeating: " ", count: width - name.count + 2) + lines[0]
             return ([first] + lines.dropFirst().map { column + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+
+    /// A description's lines wrapped to `width` at word boundaries, filling each line: a `\n` in a
+    /// description is where its source line ended, not a break, unless the next line is indented
+    /// (a list's own line) or empty; so no phrase is cut by a break written for another width.
+    static func wrap(lines: [Substring], width: Int) -> [Substring] {
+        var paragraphs: [Substring] = []
+        for line in lines {
+            if let last = paragraphs.last, !last.isEmpty, line.first != " ", !line.isEmpty {
+                paragraphs[paragraphs.count - 1] = Substring(last + " " + line)
+            } else {
+                paragraphs.append(line)
+            }
+        }
+        return paragraphs.flatMap { wrap($0, width: width) }
     }
 
     /// `line` in lines of at most `width` characters, broken at spaces (a longer word stays whole).
@@ -177,17 +200,17 @@ enum Usage {
               ad serving answer (the object tcstring ads prints; null where the GDPR applies and no TC
               string decodes).
 
-            """ + table(PolicyCommands.inAppOptions) + "\n" + inputNote()
+            """ + table(PolicyCommands.inAppOptions) + "\n" + inputNote(gpp: everySection)
 
     static let additionalConsent =
         synopsis("ac", AdditionalConsentCommand.options) + "\n" + """
               Parse a Google Additional Consent string (1~... or 2~...~dv....) and print
               {"version", "consentedProviders", "disclosedProviders", "formatted"}; errors give the
-              1-based character position. Without STRING, or with -, one string per line of standard
-              input, {"error": {...}} for a line that does not parse or is blank (as decode writes it,
-              with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is refused
-              as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around STRING and
-              each line are trimmed.
+              1-based character position; a GPP string is not one and fails. Without STRING, or with -,
+              one string per line of standard input, {"error": {...}} for a line that does not parse or
+              is blank (as decode writes it, with its "line"); a line longer than \(TCString.DecodingOptions.defaultMaximumLength) bytes is
+              refused as it is read (inputTooLong). ASCII spaces, tabs and carriage returns around
+              STRING and each line are trimmed.
 
             """ + table(AdditionalConsentCommand.options)
 
@@ -200,7 +223,8 @@ enum Usage {
               decoded TCString; full: decode and read every field and id. permissions: the full
               permission matrix of each (decoded) string over every vendor of --gvl FILE. gvl: parse
               FILE as a vendor list; prints {"file", "bytes", "workload", "nsPerOp", "checksum"}.
-              gpp: a full GPPString (header and every section) per line of GPP strings.
+              gpp: a full GPPString (header and every section) per line of GPP strings; the other
+              workloads take TC strings only.
 
             """ + table(BenchCommand.options)
 
@@ -210,7 +234,8 @@ enum Usage {
               feature (vendor ranges and bitfields, restrictions, every segment, custom purposes). Each
               passes validate: created and last updated on one day, CmpId 2 or more, a TCF 2.2 policy
               version, Disclosed Vendors covering every vendor bit, no legitimate interest on the
-              consent-only purposes, only the defined special features.
+              consent-only purposes, only the defined special features. No GPP strings: encode
+              {"sections": [...]} writes one.
 
             """ + table(RandomCommand.options)
 
@@ -268,7 +293,7 @@ enum Usage {
               default for a GPP string without section 2) its US sections in force decide.
               A string that does not decode gives {"error": {...}} and exit 1.
 
-            """ + table(AdsCommand.options) + "\n" + inputNote()
+            """ + table(AdsCommand.options) + "\n" + inputNote(gpp: adsGPP)
 
     static let renew =
         synopsis("renew", RenewCommand.options) + "\n" + """

@@ -305,7 +305,8 @@ import Darwin
     @Test func helpSaysTheCommandLineTrimsAndTheLibraryDoesNot() throws {
         #expect(try run(["--help"]).stdout.contains("trimmed of ASCII spaces, tabs and carriage returns"))
         for command in CommandLineTests.reading {
-            #expect(try run([command, "--help"]).stdout.contains("(the library takes strings exactly as given)"))
+            let help = try run([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(help.contains("(the library takes strings exactly as given)"))
         }
         #expect(try run(["decode", "  " + Self.s + " \t"]).status == 0)
         #expect(throws: TCStringError.self) { try TCString(encoded: " " + Self.s) }

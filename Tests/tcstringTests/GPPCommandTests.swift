@@ -19,7 +19,8 @@ import Testing
         #expect(json["tcfeuv2"] == (try TCString(encoded: Self.tcfSection)).json)
         #expect(try JSON(parsing: CommandLineTool.run(["decode", "DBABT~1YNN"]).stdout)["tcfeuv2"] == .null)
         #expect(try CommandLineTool.run(["decode", "DBABM~"]).status == 1)
-        #expect(try CommandLineTool.run(["decode", "DBABM"]).stderr.contains("unsupportedVersion"))
+        // A header listing a section the string lacks: the GPP reader's error, not "version 3".
+        #expect(try CommandLineTool.run(["decode", "DBABM"]).stderr.contains("sectionCountMismatch"))
     }
 }
 
@@ -129,12 +130,14 @@ import Testing
         let output = try CommandLineTool.run([
             "encode", "--section", "usnat", #"{"fields":{"version":1,"saleOptOut":1}}"#,
         ])
-        #expect(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "BAAQAAAAAA")
-        let fields = try JSON(parsing: CommandLineTool.run(["decode", "--section", "usnat", "BAAQAAAAAA"]).stdout)[
+        // MspaCoveredTransaction left out is 2 (No), its 0 not being a value.
+        #expect(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "BAAQAAAAAg")
+        let fields = try JSON(parsing: CommandLineTool.run(["decode", "--section", "usnat", "BAAQAAAAAg"]).stdout)[
             "fields"
         ]
         #expect(fields?["saleOptOut"] == .int(1))
         #expect(fields?["sharingNotice"] == .int(0))
+        #expect(fields?["mspaCoveredTransaction"] == .int(2))
         #expect(fields?["gpc"] == .null)
         let gpc = try CommandLineTool.run(["encode", "--section", "usnat", #"{"fields":{"gpc":true}}"#])
         #expect(gpc.stdout.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(".Y"))
