@@ -130,7 +130,9 @@ enum Usage {
               deciseconds; the keys compatibility, layout, encoding, hasPubRestrictions are read),
               or by "id" and "value" (its text); prints the canonical GPP string. Input that is not
               one JSON value but several lines is JSON Lines: one string per line (an empty line for
-              a line that fails), so decode's output reads back line by line.
+              a line that fails), so decode's output reads back line by line. Both schemas take ids (and
+              sections) in any order and write them in canonical order, suggest the nearest key for an
+              unknown one, and default a left-out date to today at 00:00 UTC (LastUpdated to Created).
 
             """ + table([EncodeChoiceCommand.maximumLengthOption], width: encodeWidth) + "\n" + EncodeCommand.keysHelp
         + "\n" + encodeChoice
