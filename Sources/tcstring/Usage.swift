@@ -361,6 +361,12 @@ struct Command: Sendable {
             run: AdsCommand.run
         ),
         Command(
+            name: "consent-mode",
+            summary: "Google's consent mode values (analytics_storage, ad_storage, ...)",
+            usage: ConsentModeCommand.usage,
+            run: ConsentModeCommand.run
+        ),
+        Command(
             name: "inapp",
             summary: "the IABTCF_ in-app key/value map",
             usage: Usage.inApp,
