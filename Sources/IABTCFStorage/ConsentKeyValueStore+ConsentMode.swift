@@ -1,3 +1,4 @@
+import IABGPP
 import IABTCF
 
 extension ConsentKeyValueStore {
@@ -20,5 +21,18 @@ extension ConsentKeyValueStore {
     public func writeAdvertiserConsentMode(_ enabled: Bool?) {
         let key = InAppKeys.enableAdvertiserConsentMode
         write(enabled.map { [key: .int($0 ? 1 : 0)] } ?? [:], removingStale: { $0 == key })
+    }
+}
+
+extension ConsentKeyValueStore {
+    /// The IAB's JavaScript CMP APIs (`__tcfapi`, `__gpp`) answering from the keys the store holds
+    /// now (IABGPP's `InAppWebViewScript.script(inAppKeys:)` of ``readConsentKeys()``).
+    ///
+    /// Add it to a `WKWebView` as a `WKUserScript` injected at document start; when the keys change
+    /// (``UserDefaults/inAppConsentChanges(debounce:includingCurrent:)``), run the new script in
+    /// the page with `evaluateJavaScript` (it updates the APIs in place and notifies their
+    /// listeners) and replace the user script for the pages loaded next.
+    public func webViewScript() -> String {
+        InAppWebViewScript.script(inAppKeys: readConsentKeys())
     }
 }

@@ -101,21 +101,7 @@ enum PolicyCommands {
     /// `inapp --read FILE`: what the library reads from the keys (`InAppConsent`, `GPPInAppConsent`,
     /// `StoredConsent`) and its ad serving answer (`StoredConsent.adServing(vendor:today:maximumAge:)`).
     static func readKeys(_ path: String, today: Timestamp, pretty: Bool) -> Int32 {
-        let text = Terminal.contents(of: path)
-        let object: JSON
-        do throws(JSONInputError) { object = try JSON(parsing: text) } catch {
-            Terminal.inputError(JSON.message(error, about: path))
-        }
-        guard case .object(let members) = object else { Terminal.inputError("\(path): not a JSON object") }
-        var keys: [String: InAppValue] = [:]
-        for (key, value) in members {
-            switch value {
-            case .int(let number): keys[key] = .int(number)
-            case .string(let string): keys[key] = .string(string)
-            case .bool(let flag): keys[key] = .bool(flag)
-            default: continue  // UserDefaults holds no other type a CMP writes.
-            }
-        }
+        let keys = keyFile(path)
         let (consent, gpp) = (InAppConsent(keys: keys), GPPInAppConsent(keys: keys))
         let stored = StoredConsent(inAppConsent: consent, gppInAppConsent: gpp)
         // Values that do not read, then keys out of step: the GPP keys', then the derived IABTCF_ keys'.
@@ -144,6 +130,27 @@ enum PolicyCommands {
         ])
         Terminal.out(result.serialized(pretty: pretty))
         return 0
+    }
+
+    /// The keys of an `inapp --read` / `webview-js --read` key file: a JSON object of keys and
+    /// values as UserDefaults holds them (integers, strings, booleans; other values are skipped).
+    static func keyFile(_ path: String) -> [String: InAppValue] {
+        let text = Terminal.contents(of: path)
+        let object: JSON
+        do throws(JSONInputError) { object = try JSON(parsing: text) } catch {
+            Terminal.inputError(JSON.message(error, about: path))
+        }
+        guard case .object(let members) = object else { Terminal.inputError("\(path): not a JSON object") }
+        var keys: [String: InAppValue] = [:]
+        for (key, value) in members {
+            switch value {
+            case .int(let number): keys[key] = .int(number)
+            case .string(let string): keys[key] = .string(string)
+            case .bool(let flag): keys[key] = .bool(flag)
+            default: continue  // UserDefaults holds no other type a CMP writes.
+            }
+        }
+        return keys
     }
 
     static func inApp(_ arguments: [String]) -> Int32 {

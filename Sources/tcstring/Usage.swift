@@ -367,6 +367,12 @@ struct Command: Sendable {
             run: ConsentModeCommand.run
         ),
         Command(
+            name: "webview-js",
+            summary: "the __tcfapi and __gpp JavaScript APIs for a web view, from a key file",
+            usage: WebViewJSCommand.usage,
+            run: WebViewJSCommand.run
+        ),
+        Command(
             name: "inapp",
             summary: "the IABTCF_ in-app key/value map",
             usage: Usage.inApp,

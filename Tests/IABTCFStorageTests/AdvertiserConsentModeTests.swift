@@ -1,4 +1,5 @@
 import Foundation
+import IABGPP
 import IABTCF
 import IABTCFStorage
 import Testing
@@ -26,6 +27,21 @@ import Testing
             defaults.writeAdvertiserConsentMode(nil)
             #expect(defaults.inAppValue(forKey: InAppKeys.enableAdvertiserConsentMode) == nil)
             #expect(defaults.readConsentKeys()[InAppKeys.enableAdvertiserConsentMode] == nil)
+        }
+    }
+}
+
+/// The web view script for a store's current keys.
+@Suite struct WebViewScriptStoreTests {
+    @Test func theScriptFollowsTheStoredKeys() async throws {
+        try await withFreshDefaults { defaults in
+            let before = defaults.webViewScript()
+            #expect(before == InAppWebViewScript.script(inAppKeys: [:]))
+            let text = try #require(ValidFixture.all.first).tcString
+            try defaults.writeInAppKeys(for: try TCString(encoded: text), gdprApplies: true)
+            let after = defaults.webViewScript()
+            #expect(after == InAppWebViewScript.script(inAppKeys: defaults.readConsentKeys()))
+            #expect(after != before && after.contains("\"tcString\":\"\(text)\""))
         }
     }
 }
