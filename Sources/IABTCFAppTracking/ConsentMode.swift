@@ -65,7 +65,7 @@ public struct ConsentMode: Sendable, Hashable {
     /// `ad_personalization`.
     public var adPersonalization: Value { value(of: .adPersonalization) }
 
-    /// Every type with its value, in ``ConsentType/allCases`` order (Firebase's `setConsent` takes
+    /// Every type with its value, in the order of `ConsentType.allCases` (Firebase's `setConsent` takes
     /// such a dictionary, keyed by its own `ConsentType` constants of the same names).
     public var values: [(type: ConsentType, value: Value)] {
         ConsentType.allCases.map { ($0, value(of: $0)) }

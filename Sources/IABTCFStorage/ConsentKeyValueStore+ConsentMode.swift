@@ -29,7 +29,7 @@ extension ConsentKeyValueStore {
     /// now (IABGPP's `InAppWebViewScript.script(inAppKeys:)` of ``readConsentKeys()``).
     ///
     /// Add it to a `WKWebView` as a `WKUserScript` injected at document start; when the keys change
-    /// (``UserDefaults/inAppConsentChanges(debounce:includingCurrent:)``), run the new script in
+    /// (`UserDefaults.inAppConsentChanges(debounce:includingCurrent:)`), run the new script in
     /// the page with `evaluateJavaScript` (it updates the APIs in place and notifies their
     /// listeners) and replace the user script for the pages loaded next.
     public func webViewScript() -> String {
