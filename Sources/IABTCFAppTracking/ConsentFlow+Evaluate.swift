@@ -26,6 +26,9 @@ public struct StoredConsent: Sendable, Hashable {
     /// Where the GDPR applies and no `IABTCF_TCString` is stored: whether a TCF EU v2 string is
     /// stored inside GPP (`IABGPP_2_String` or section 2 of ``gppString``), which Google does not read.
     public var hasTCStringOnlyInGPP: Bool
+    /// `IABTCF_EnableAdvertiserConsentMode`: whether the CMP lets Google's SDKs derive consent mode
+    /// from the TC string (``ConsentMode/inferredByGoogle``); `nil` when unset.
+    public var advertiserConsentMode: Bool?
 
     /// What the app stored.
     public init(
@@ -80,6 +83,7 @@ public struct StoredConsent: Sendable, Hashable {
             expiresAt: expiresAt,
             consent: consent
         )
+        advertiserConsentMode = keys[InAppKeys.enableAdvertiserConsentMode]?.intValue.map { $0 == 1 }
     }
 }
 
@@ -232,12 +236,20 @@ extension ConsentFlow {
             if rewritten == text { rewritten = nil } else if rewritten != nil { kept = rejected }
         }
         let adServing = stored.adServing(of: kept, vendor: adVendor, today: today, maximumAge: maximumAge)
+        let consentMode = stored.consentMode(
+            of: kept,
+            unreadable: storedStringError != nil,
+            att: input.status,
+            today: today,
+            maximumAge: maximumAge
+        )
         return ConsentFlow.Step(
             decision: decision,
             consent: input.consent,
             rewrittenTCString: rewritten,
             storedStringError: storedStringError,
-            adServing: adServing
+            adServing: adServing,
+            consentMode: consentMode
         )
     }
 }

@@ -247,5 +247,8 @@ extension ConsentFlow {
         /// does not apply,
         /// `personalized` with the reason `gdprDoesNotApply` whatever is stored.
         public var adServing: AdServing?
+        /// Google's consent mode values for the string the app keeps after this step (as
+        /// ``adServing``), with the ATT status of the evaluation (``StoredConsent/consentMode(att:today:maximumAge:)``).
+        public var consentMode: ConsentMode
     }
 }

@@ -163,6 +163,7 @@ public final class ConsentCoordinator {
         }
         let today = today()
         var stored = StoredConsent(inAppConsent: consent, gppInAppConsent: store.readGPPInAppConsent())
+        stored.advertiserConsentMode = store.readAdvertiserConsentMode()
         var step = flow.evaluate(status: status, stored: stored, state: state, today: today)
         let dismissed = store.inAppValue(forKey: Keys.cmpDismissedInActivation)?.intValue == activation
         if dismissed && (step.consent == .none || step.consent == .expired) {

@@ -53,11 +53,12 @@ extension ConsentKeyValueStore {
         return keys
     }
 
-    /// Every key the consent is read from: ``readInAppKeys()``, ``readGPPKeys()`` and the US keys
-    /// `IABUSPrivacy_String` and `gad_rdp` (`GPPInAppKeys.usKeys`). Observation compares these.
+    /// Every key the consent is read from: ``readInAppKeys()``, ``readGPPKeys()``, the US keys
+    /// `IABUSPrivacy_String` and `gad_rdp` (`GPPInAppKeys.usKeys`) and Google's
+    /// `IABTCF_EnableAdvertiserConsentMode`. Observation compares these.
     public func readConsentKeys() -> [String: InAppValue] {
         var keys = readInAppKeys().merging(readGPPKeys()) { $1 }
-        for key in GPPInAppKeys.usKeys {
+        for key in GPPInAppKeys.usKeys + [InAppKeys.enableAdvertiserConsentMode] {
             if let value = inAppValue(forKey: key) { keys[key] = value }
         }
         return keys

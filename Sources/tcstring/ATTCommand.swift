@@ -104,12 +104,11 @@ enum ATTCommand {
                     + "rejection applies to that section; the header and other sections stay as they were)"
             ) { values, arguments, name in values.tcString = String(arguments.value(of: name).trimmedASCII) },
             SharedOptions.gdprApplies(\.gdprApplies, help: "true or 1 (default), false or 0: whether the GDPR applies"),
-            .value(
-                ["--gpp-string"],
-                "S",
-                "IABGPP_HDR_GppString: where the GDPR does not apply, an opt-out of sale,\nsharing or targeted"
+            SharedOptions.gppString(
+                \.gppString,
+                help: "IABGPP_HDR_GppString: where the GDPR does not apply, an opt-out of sale,\nsharing or targeted"
                     + " advertising (or GPC) in a US section in force stops trackers"
-            ) { values, arguments, name in values.gppString = arguments.value(of: name) },
+            ),
             SharedOptions.gppSectionIds(\.gppSectionIds),
             choice(
                 "--trigger",
@@ -387,11 +386,15 @@ enum ATTCommand {
 
     /// A status name or Apple's raw number; any other integer, negative or too large, is unknown
     /// and fails closed as denied.
-    static func parseStatus(_ text: String) -> (value: ATTStatus, unknown: Bool) {
+    static func parseStatus(
+        _ text: String,
+        option: String = "--status",
+        fail: (String) -> Never = usageError
+    ) -> (value: ATTStatus, unknown: Bool) {
         if let named = ATTStatus(rawValue: text) { return (named, false) }
         let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-            usageError("--status takes notDetermined, restricted, denied, authorized, unavailable or a raw number")
+            fail("\(option) takes notDetermined, restricted, denied, authorized, unavailable or a raw number")
         }
         guard let raw = Int(text), (0...3).contains(raw) else { return (.denied, true) }
         return (ATTStatus(rawStatus: raw), false)

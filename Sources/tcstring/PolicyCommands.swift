@@ -104,13 +104,7 @@ enum PolicyCommands {
     /// `inapp --read FILE`: what the library reads from the keys (`InAppConsent`, `GPPInAppConsent`,
     /// `StoredConsent`) and its ad serving answer (`StoredConsent.adServing(vendor:today:maximumAge:)`).
     static func readKeys(_ path: String, today: Timestamp, pretty: Bool) -> Int32 {
-        let text = Terminal.contents(of: path)
-        // Foundation's reader gives the values a property list holds (`1.0` a number, `true` a
-        // boolean), and IABTCFStorage reads each as `UserDefaults` values are read
-        // (`InAppValue(propertyListValue:)`, the one owner): `1.0` is 1; other types are skipped.
-        let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        guard let members = parsed as? [String: Any] else { Terminal.inputError("\(path): not a JSON object") }
-        let keys = members.compactMapValues(InAppValue.init(propertyListValue:))
+        let keys = keyFile(path)
         let (consent, gpp) = (InAppConsent(keys: keys), GPPInAppConsent(keys: keys))
         let stored = StoredConsent(inAppConsent: consent, gppInAppConsent: gpp)
         // Values that do not read, then keys out of step: the GPP keys', then the derived IABTCF_ keys'.
@@ -139,6 +133,18 @@ enum PolicyCommands {
         ])
         Terminal.out(result.serialized(pretty: pretty))
         return 0
+    }
+
+    /// The keys of an `inapp --read` / `webview-js --read` key file: a JSON object of keys and
+    /// values as UserDefaults holds them (integers, strings, booleans; other values are skipped).
+    static func keyFile(_ path: String) -> [String: InAppValue] {
+        let text = Terminal.contents(of: path)
+        // Foundation's reader gives the values a property list holds (`1.0` a number, `true` a
+        // boolean), and IABTCFStorage reads each as `UserDefaults` values are read
+        // (`InAppValue(propertyListValue:)`, the one owner): `1.0` is 1; other types are skipped.
+        let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        guard let members = parsed as? [String: Any] else { Terminal.inputError("\(path): not a JSON object") }
+        return members.compactMapValues(InAppValue.init(propertyListValue:))
     }
 
     static func inApp(_ arguments: [String]) -> Int32 {

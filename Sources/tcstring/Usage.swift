@@ -388,6 +388,18 @@ struct Command: Sendable {
             run: AdsCommand.run
         ),
         Command(
+            name: "consent-mode",
+            summary: "Google's consent mode values (analytics_storage, ad_storage, ...)",
+            usage: ConsentModeCommand.usage,
+            run: ConsentModeCommand.run
+        ),
+        Command(
+            name: "webview-js",
+            summary: "the __tcfapi and __gpp JavaScript APIs for a web view, from a key file",
+            usage: WebViewJSCommand.usage,
+            run: WebViewJSCommand.run
+        ),
+        Command(
             name: "inapp",
             summary: "the IABTCF_ in-app key/value map",
             usage: Usage.inApp,

@@ -344,6 +344,7 @@ final class Simulation: ConsentPlatform {
     func check(_ answer: ConsentAnswer, sourceLocation: SourceLocation) {
         checkStore("after the activation", sourceLocation: sourceLocation)
         checkTracking(answer, sourceLocation: sourceLocation)
+        checkConsentMode(answer, sourceLocation: sourceLocation)
         checkPromptCounts(sourceLocation: sourceLocation)
     }
 

@@ -71,6 +71,10 @@ public enum InAppKeys {
     public static let publisherCustomPurposesLegitimateInterests = "IABTCF_PublisherCustomPurposesLegitimateInterests"
     /// `IABTCF_PublisherRestrictions{purposeId}`.
     public static func publisherRestrictions(purposeId: Int) -> String { "IABTCF_PublisherRestrictions\(purposeId)" }
+    /// Number: 1 when the CMP lets Google's SDKs derive consent mode from the TC string (Google's
+    /// key, the in-app form of `TCData.enableAdvertiserConsentMode`; not a CMP API v2 key, so not in
+    /// ``fixedKeys``).
+    public static let enableAdvertiserConsentMode = "IABTCF_EnableAdvertiserConsentMode"
 
     /// Every key of the CMP API v2 with a fixed name, in the specification's order. The per-purpose
     /// `IABTCF_PublisherRestrictions{ID}` keys are not listed: recognise them with
