@@ -258,6 +258,9 @@ enum Usage {
                   section inside GPP (it reads California, Virginia, Colorado, Connecticut), so the
                   app sets gad_rdp itself
                 {"reason": "usPrivacyOptOut", "usPrivacy"}  --us-privacy opts out of sale (1YYN)
+                {"reason": "usActivityRule", "sectionId", "section", "rule", "readByGoogle"}  a rule
+                  of Prebid's US table denies user syncs (tcstring activities): a known child without
+                  consent, MspaServiceProviderMode=1, a notice not given
                 {"reason": "restrictedDataProcessing"}  --gad-rdp
                 {"reason": "gppStringUnreadable"}  a stored GPP string that does not decode (from
                   tcstring inapp's key file): treated as an opt-out

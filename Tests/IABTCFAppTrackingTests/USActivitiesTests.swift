@@ -1,5 +1,6 @@
 import IABGPP
 import IABTCFAppTracking
+import IABTCFVendorList
 import TCStringToolSupport
 import Testing
 
@@ -346,5 +347,43 @@ import Testing
             // In force but absent: every activity denied.
             #expect(Self.answer([first], inForce: [first.definition.id, second.definition.id]).allowed.isEmpty)
         }
+    }
+
+    /// The ad serving answer: a known child without consent, service provider mode and a notice
+    /// not given are not personalized, each with its rule; CMP inconsistencies are not taken.
+    @Test func adServingTakesChildrenModesAndNotices() throws {
+        let cases: [(String, @Sendable (inout USSection) -> Void)] = [
+            ("KnownChildSensitiveDataConsents[1]=1", Self.child(1, .noConsent)),
+            ("KnownChildSensitiveDataConsents[2]<>0", Self.child(2, .consent)),
+            ("MspaServiceProviderMode=1", { $0[.mspaServiceProviderMode] = .yes }),
+            ("SaleOptOutNotice=2", { $0[.saleOptOutNotice] = .notProvided }),
+            ("TargetedAdvertisingOptOutNotice=2", { $0[.targetedAdvertisingOptOutNotice] = .notProvided }),
+        ]
+        for (rule, change) in cases {
+            for id in [7, 12] {
+                var section = try #require(USSection(id: id))
+                if id == 7 { section = try Self.clean() }
+                change(&section)
+                if section == (id == 7 ? try Self.clean() : try #require(USSection(id: id))) { continue }
+                let text = try GPPString(sections: [.us(section)]).encoded()
+                let stored = StoredConsent(tcString: nil, gdprApplies: false, gppString: text)
+                let answer = stored.usAdServing()
+                #expect(answer.mode == .nonPersonalized, "\(id) \(rule)")
+                let name = id == 7 ? "usnat" : "usct"
+                #expect(
+                    answer.reasons.contains(
+                        .usActivityRule(sectionId: id, section: name, rule: rule, readByGoogle: id == 12)
+                    ),
+                    "\(id) \(rule): \(answer.reasons)"
+                )
+            }
+        }
+        var inconsistent = try Self.clean()
+        inconsistent[.saleOptOutNotice] = .notApplicable  // "SaleOptOutNotice=0 AND SaleOptOut=2"
+        let text = try GPPString(sections: [.us(inconsistent)]).encoded()
+        #expect(StoredConsent(tcString: nil, gdprApplies: false, gppString: text).usAdServing().mode == .personalized)
+        #expect(
+            StoredConsent(tcString: nil, gppString: text).usActivities.allowed == Self.all.subtracting(Self.consent)
+        )
     }
 }
