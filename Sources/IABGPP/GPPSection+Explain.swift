@@ -11,26 +11,9 @@ extension GPPFieldRow {
     ///
     /// - Parameter sectionId: the section the row belongs to (SensitiveDataProcessing depends on it).
     public func valueMeanings(sectionId: Int) -> [Int: String]? {
-        guard sectionId >= 7, sectionId <= 27 else { return nil }
-        let notApplicable = "Not Applicable"
-        let reserved = "reserved"
-        let optOut = [0: notApplicable, 1: "Opted Out", 2: "Did Not Opt Out", 3: reserved]
-        let consent = [0: notApplicable, 1: "No Consent", 2: "Consent", 3: reserved]
-        switch name {
-        case "SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut": return optOut
-        case "SensitiveDataProcessing": return sectionId == 8 || sectionId == 11 ? optOut : consent
-        case "KnownChildSensitiveDataConsents", "KnownChildSensitiveDataConsent", "PersonalDataConsents",
-            "AdditionalDataProcessingConsent":
-            return consent
-        case "MspaCoveredTransaction": return [0: "not a value", 1: "Yes", 2: "No", 3: reserved]
-        case "MspaOptOutOptionMode", "MspaServiceProviderMode":
-            return [0: notApplicable, 1: "Yes", 2: "No", 3: reserved]
-        case "MspaMode":
-            return [0: notApplicable, 1: "Opt-Out Option Mode", 2: "Service Provider Mode", 3: reserved]
-        default:
-            guard name.hasSuffix("Notice"), type == .int(2) else { return nil }
-            return [0: notApplicable, 1: "Yes", 2: "No", 3: reserved]
-        }
+        guard sectionId >= 7, sectionId <= 27, let type else { return nil }
+        // The typed fields' enums own the words (USSection+Typed.swift).
+        return USFieldKind.valueType(of: name, type, sectionId: sectionId)?.meanings
     }
 
     /// What a US Privacy flag means (`Y` → `Yes`, `N` → `No`, `-` → `Not Applicable`); empty for

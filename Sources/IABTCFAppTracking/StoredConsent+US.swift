@@ -87,6 +87,7 @@ extension StoredConsent {
     /// processing settings"). The reasons start with `gdprDoesNotApply`.
     public func usAdServing(vendor: Int = TCString.googleVendorId) -> AdServing {
         var reasons = usOptOuts
+        reasons += usActivityRules  // children, MSPA modes, notices: StoredConsent+USActivities.swift
         if restrictedDataProcessing == true { reasons.append(.restrictedDataProcessing) }
         return AdServing(
             vendor: vendor,

@@ -110,6 +110,15 @@ public enum AdServingReason: Sendable, Hashable {
     /// GPP string where it was found, when known. Fails safe as ``gppStringUnreadable`` does,
     /// saying which section to repair.
     case gppSectionUnreadable(sectionId: Int, code: String, position: Int?)
+    /// Where the GDPR does not apply, a rule of Prebid's US activity table holds for US section
+    /// `sectionId` in force (`rule` in US National terms, as IABTCFAppTracking's `USActivities`
+    /// names it): a known child without consent (`KnownChildSensitiveDataConsents[1]=1`,
+    /// `KnownChildSensitiveDataConsents[2]<>0`), service provider mode
+    /// (`MspaServiceProviderMode=1`) or an opt-out notice not given (`SaleOptOutNotice=2`). Prebid
+    /// then suppresses user syncs and ids ("Suppress usersyncs when activity is not allowed"), so
+    /// the ads are not personalized. `readByGoogle` as for
+    /// ``usOptOut(sectionId:section:field:readByGoogle:)``.
+    case usActivityRule(sectionId: Int, section: String, rule: String, readByGoogle: Bool)
 }
 
 /// The answer to "may I request ads from this vendor, and which kind?"

@@ -154,6 +154,11 @@ enum AdsCommand {
                 ("reason", .string("gppSectionUnreadable")), ("sectionId", .int(sectionId)), ("code", .string(code)),
                 ("position", position.map(JSON.int) ?? .null),
             ])
+        case .usActivityRule(let sectionId, let section, let rule, let readByGoogle):
+            return .object([
+                ("reason", .string("usActivityRule")), ("sectionId", .int(sectionId)), ("section", .string(section)),
+                ("rule", .string(rule)), ("readByGoogle", .bool(readByGoogle)),
+            ])
         case .missingPurposes(let mode, let purposes):
             let rows = purposes.map { missing in
                 JSON.object([

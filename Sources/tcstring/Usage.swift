@@ -285,6 +285,9 @@ enum Usage {
                   section inside GPP (it reads California, Virginia, Colorado, Connecticut), so the
                   app sets gad_rdp itself
                 {"reason": "usPrivacyOptOut", "usPrivacy"}  --us-privacy opts out of sale (1YYN)
+                {"reason": "usActivityRule", "sectionId", "section", "rule", "readByGoogle"}  a rule
+                  of Prebid's US table denies user syncs (tcstring activities): a known child without
+                  consent, MspaServiceProviderMode=1, a notice not given
                 {"reason": "restrictedDataProcessing"}  --gad-rdp
                 {"reason": "gppStringUnreadable"}  a stored GPP string that does not decode (from
                   tcstring inapp's key file): treated as an opt-out
@@ -313,6 +316,28 @@ enum Usage {
               Exit 0 whether or not to renew, 1 for a string that does not decode.
 
             """ + table(RenewCommand.options) + "\n" + inputNote()
+
+    static let activities =
+        synopsis("activities", ActivitiesCommand.options) + "\n" + """
+              Prebid's US activities for a GPP string's US sections in force (docs.prebid.org, "Prebid
+              US Compliance Support": "USNat Activity Restrictions", each state translated to US
+              National terms first). One JSON object per string: {"activities": {"syncUser",
+              "enrichEids", "enrichUfpd", "transmitEids", "transmitUfpd", "transmitPreciseGeo": bool},
+              "reasons": [...], "sections": [{"id", "name", "denied": [...]}]}, true = allowed:
+                {"reason": "rule", "sectionId", "section", "rule", "denies"}  a rule of Prebid's table
+                  held, in US National terms ("SaleOptOut=1", "KnownChildSensitiveDataConsents[1]=1")
+                {"reason": "sectionMissing", "sectionId", "section"}  in force, not in the string:
+                  every activity denied
+                {"reason": "sectionUnreadable", "sectionId", "section", "code", "position"}  in force,
+                  does not decode: every activity denied (the input fails, exit 1)
+                {"reason": "unknownVersion", "sectionId", "section", "version"}  a Version the rules
+                  do not know: every activity denied
+                {"reason": "notInForce", "sectionId", "section"}  a US section not in --gpp-sid
+              Without --gpp-sid every US section of the string (6-27) is in force. --usnat adds
+              "usnat": the first US section in force read, as US National fields (null where the
+              state has none). Exit 0 for every string that decodes.
+
+            """ + table(ActivitiesCommand.options) + "\n" + inputNote(gpp: "its US sections are read")
 
     static let tool = """
         usage: tcstring COMMAND [OPTIONS] [ARGUMENTS]
@@ -398,6 +423,12 @@ struct Command: Sendable {
             summary: "the __tcfapi and __gpp JavaScript APIs for a web view, from a key file",
             usage: WebViewJSCommand.usage,
             run: WebViewJSCommand.run
+        ),
+        Command(
+            name: "activities",
+            summary: "Prebid's US activities (syncUser, transmitUfpd...) for a GPP string",
+            usage: Usage.activities,
+            run: ActivitiesCommand.run
         ),
         Command(
             name: "inapp",

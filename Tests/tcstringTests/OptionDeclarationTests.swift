@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func everyCommandIsListed() {
-        #expect(Self.commands.count == 13, "\(Self.commands)")
+        #expect(Self.commands.count == 14, "\(Self.commands)")
     }
 
     /// Each option `tcstring help COMMAND` names, the command's parser knows: given alone (with or
