@@ -27,6 +27,8 @@ enum WebViewJSCommand {
               add it to a WKWebView as a WKUserScript at document start. Run again in a page, it
               updates both APIs in place and notifies their listeners. Every stored value is
               embedded as JSON escaped for a script (<, >, &, U+2028 and U+2029 as \\u escapes).
+              __gpp answers from the stored GPP string (IABGPP_HDR_GppString) and IABGPP_GppSID;
+              __tcfapi answers from the IABTCF_ keys alone.
 
             """ + Usage.table(options)
 

@@ -227,21 +227,8 @@ import Testing
 
     // MARK: - Help
 
-    /// Every command `tcstring help` lists.
-    static let commands: [String] = {
-        let usage = (try? CommandLineTool.run(["--help"]).stdout) ?? ""
-        return usage.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("  "), !line.hasPrefix("   "), let first = line.split(separator: " ").first,
-                first.allSatisfy({ $0.isLowercase })
-            else { return nil }
-            return String(first)
-        }
-    }()
-
-    @Test func everyCommandIsListed() {
-        #expect(Self.commands.count >= 13)
-        #expect(Self.commands.contains("decode") && Self.commands.contains("ads") && Self.commands.contains("inapp"))
-    }
+    /// Every command `tcstring help` lists (one list, ``OptionDeclarationTests/commands``).
+    static let commands = OptionDeclarationTests.commands
 
     /// Every help fits 100 columns and its option descriptions (and the input note) fill each line:
     /// a line never ends where the next line's first word would still fit (a phrase cut mid-way).
