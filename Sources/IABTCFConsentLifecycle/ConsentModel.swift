@@ -1,10 +1,10 @@
-#if canImport(Observation)
 public import Observation
 
 /// The coordinator's answer as an observable model: a SwiftUI view that reads ``answer`` updates
 /// whenever the answer changes (an activation, or the CMP's writes followed live: see
 /// ``ConsentCoordinator/answers()``). Where the Observation framework exists: iOS, iPadOS and tvOS
-/// 17, macOS 14, watchOS 10, visionOS 1, and Linux.
+/// 17, macOS 14, watchOS 10, visionOS 1, and Linux (every toolchain that builds this package has
+/// the module; only the releases gate it).
 ///
 /// The model is updated on the main actor, in the same step as the coordinator's ``ConsentCoordinator/answer``,
 /// before any subscriber of ``ConsentCoordinator/answers()`` runs. It holds its coordinator; the
@@ -30,4 +30,3 @@ public final class ConsentModel {
         }
     }
 }
-#endif
