@@ -26,7 +26,7 @@ public protocol ConsentKeyValueStore {
     /// process, the app): the reader compares the keys it reads (``readConsentKeys()``) and acts
     /// only when they differ. One element may stand for a whole burst of writes; the stream ends
     /// when the task iterating it is cancelled. `UserDefaults` signals after each burst of writes
-    /// (``UserDefaults/inAppConsentChanges(debounce:includingCurrent:)``), ``InMemoryConsentStore``
+    /// (``Foundation/UserDefaults/inAppConsentChanges(debounce:includingCurrent:)``), ``InMemoryConsentStore``
     /// after each write that changes a value; the default signals nothing and ends at once (such a
     /// store's readers see its changes only when they read again).
     func keyChanges() -> AsyncStream<Void>
