@@ -21,6 +21,10 @@ public import IABTCFVendorList
 /// - never shows again, in the same activation, a CMP the person closed without saving;
 /// - persists what the flow needs across launches under its own keys (``Keys``).
 ///
+/// After the first activation it follows the keys it reads and evaluates again, without prompting,
+/// when the CMP or another writer changes them: ``answers()`` yields each distinct answer once, in
+/// order, and ``ConsentModel`` holds it for SwiftUI.
+///
 /// `IABTCF_gdprApplies` is read tolerantly (0 or 1 as an integer, a string or a boolean); unset or
 /// malformed, the GDPR is handled as applying. Apple's yearly re-prompt in the European Union is
 /// offered only from iOS and iPadOS 27.2 (``ConsentPlatform/osVersion``).
