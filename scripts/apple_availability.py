@@ -229,9 +229,13 @@ def guarded_ranges(path):
             ranges.append((body[2][0], body[2][1], available))
         if kind == "guard_stmt" and available and parent and parent[2]:  # the rest of the enclosing block
             ranges.append((node[2][1], parent[2][1], available))
-        attributes = versions(ATTR, "\n".join(c[1] for c in node[3] if c[1].startswith("(available_attr")))
+        marks = [c for c in node[3] if c[1].startswith("(available_attr")]
+        attributes = versions(ATTR, "\n".join(c[1] for c in marks))
         if attributes and node[2]:  # the declaration, members and bodies included
-            ranges.append((node[2][0], node[2][1], attributes))
+            # From the @available attribute on: the attributes after it (a macro such as
+            # @Observable, whose expansion the index places there) are the declaration's too.
+            start = min([node[2][0]] + [c[2][0] for c in marks if c[2]])
+            ranges.append((start, node[2][1], attributes))
         for child in node[3]:
             walk(child, node)
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails when a module in Sources/ uses a standard-library declaration (Swift, _Concurrency, _StringProcessing,
-# Synchronization) newer than the Apple platforms Package.swift declares, outside a matching #available or
+# Synchronization, Observation) newer than the Apple platforms Package.swift declares, outside a matching #available or
 # @available. Only an Apple build checks that; this proves it on Linux from the index store SwiftPM writes
 # and the standard library's symbol graphs (see apple_availability.py).
 # Usage: scripts/check-apple-availability.sh [PACKAGE_DIR]   (default: this package)
@@ -63,7 +63,7 @@ trap 'rm -rf "$symbols"' EXIT
 swift build --package-path "$root" -q >&2
 store="$(swift build --package-path "$root" --show-bin-path)/index/store"
 # The symbol graphs give each standard-library declaration's Apple availability, by the same USR.
-for module in Swift _Concurrency _StringProcessing Synchronization; do
+for module in Swift _Concurrency _StringProcessing Synchronization Observation; do
     swift-symbolgraph-extract -module-name "$module" -target "$(uname -m)-unknown-linux-gnu" \
         -output-dir "$symbols" -minimum-access-level public
 done

@@ -21,6 +21,7 @@
 #      own (GettingStarted's Package.swift lines) and is skipped; the script lists each skip.
 #    - Code behind `#if canImport(AppTrackingTransparency)` compiles to nothing on Linux, where CI
 #      runs this check: only an Apple build compiles it (the script says how many such blocks).
+#      So does code behind `#if canImport(SwiftUI)`: moved `import` lines stay behind `#if canImport`.
 #      ConsentPlatform's defaults use the ATT framework where it exists, so the README's
 #      coordinator snippet needs no `#if` and runs here against the scripted CMP (the ATT status
 #      reads `unavailable` off Apple platforms).
@@ -261,7 +262,8 @@ for group in groups:
     name = f"{stem}Line{first}"
     hoisted = sorted({l.strip() for _, code in parts for l in code if re.match(r"\s*import\s+\w+\s*$", l)})
     with open(os.path.join(sources, f"{stem}-line-{first}.swift"), "w") as out:
-        out.write(imports + "".join(l + "\n" for l in hoisted))
+        # Each behind `#if canImport`, as a snippet guards an Apple-only module (SwiftUI) with it.
+        out.write(imports + "".join(f"#if canImport({l.split()[1]})\n{l}\n#endif\n" for l in hoisted))
         out.write(f"\n@MainActor func {name}() async throws {{\n")
         for line, code in parts:
             body, checks = transform(document, line, code)

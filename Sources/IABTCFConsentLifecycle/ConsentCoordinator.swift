@@ -21,6 +21,10 @@ public import IABTCFVendorList
 /// - never shows again, in the same activation, a CMP the person closed without saving;
 /// - persists what the flow needs across launches under its own keys (``Keys``).
 ///
+/// After the first activation it follows the keys it reads and evaluates again, without prompting,
+/// when the CMP or another writer changes them: ``answers()`` yields each distinct answer once, in
+/// order, and ``ConsentModel`` holds it for SwiftUI.
+///
 /// `IABTCF_gdprApplies` is read tolerantly (0 or 1 as an integer, a string or a boolean); unset or
 /// malformed, the GDPR is handled as applying. Apple's yearly re-prompt in the European Union is
 /// offered only from iOS and iPadOS 27.2 (``ConsentPlatform/osVersion``).
@@ -50,10 +54,20 @@ public final class ConsentCoordinator {
     /// The device and the app's prompts.
     public let platform: any ConsentPlatform
     /// The answer of the last activation (nothing allowed before the first).
-    public private(set) var answer = ConsentAnswer()
+    public internal(set) var answer = ConsentAnswer()
 
     /// Whether an activation is running (its prompts may make the app resign and regain active).
-    private var isRunning = false
+    var isRunning = false
+
+    /// The consent keys as the last evaluation left them (after its own writes); `nil` before the
+    /// first. A change signal re-evaluates only when the keys differ.
+    var observedKeys: [String: InAppValue]?
+    /// Whether the last evaluation's stored consent needs a privacy-options entry point.
+    var privacyOptionsRequired = false
+    /// The subscribers of ``answers()`` and the task that follows the keys.
+    let feed = AnswerFeed()
+    /// The observable models to update with each new answer; each returns `false` once gone.
+    var modelUpdates: [(ConsentAnswer) -> Bool] = []
 
     /// A coordinator for `flow` on `platform`, keeping its keys in `store`.
     ///
@@ -69,6 +83,10 @@ public final class ConsentCoordinator {
         self.flow = flow
         self.platform = platform
         self.store = store
+    }
+
+    deinit {
+        feed.end()
     }
 
     /// Runs the lifecycle for one activation: at launch and on every return to the foreground.
@@ -152,7 +170,7 @@ public final class ConsentCoordinator {
 
     /// Reads the status and the keys, repairs stale derived keys, evaluates, and stores the rewritten
     /// string and the status.
-    private func evaluate(state: inout ConsentFlow.State, activation: Int) -> ConsentFlow.Step {
+    func evaluate(state: inout ConsentFlow.State, activation: Int) -> ConsentFlow.Step {
         let status = platform.attStatus()
         var consent = store.readInAppConsent()
         if let text = consent.tcString, consent.problems.contains(where: Self.isStaleDerivedKey),
@@ -180,6 +198,8 @@ public final class ConsentCoordinator {
         }
         state.previousStatus = status
         store.setInAppValue(.string(status.rawValue), forKey: Keys.lastATTStatus)
+        privacyOptionsRequired = ConsentAnswer.privacyOptionsRequired(stored)
+        observedKeys = store.readConsentKeys()
         return step
     }
 
@@ -216,14 +236,16 @@ public final class ConsentCoordinator {
         return true
     }
 
-    /// The answer the activation ends with.
-    private func finish(_ step: ConsentFlow.Step) -> ConsentAnswer {
-        answer = ConsentAnswer(step: step)
+    /// The answer the activation (or a re-evaluation after a change of the keys) ends with,
+    /// published to the subscribers when it differs; the keys are followed from then on.
+    func finish(_ step: ConsentFlow.Step) -> ConsentAnswer {
+        publish(ConsentAnswer(step: step, privacyOptionsRequired: privacyOptionsRequired))
+        observeKeys()
         return answer
     }
 
     /// What the flow keeps across launches, with this activation's facts.
-    private func persistedState() -> ConsentFlow.State {
+    func persistedState() -> ConsentFlow.State {
         let version = platform.osVersion
         return ConsentFlow.State(
             previousStatus: store.inAppValue(forKey: Keys.lastATTStatus)?.stringValue.flatMap(
@@ -256,6 +278,13 @@ public struct ConsentAnswer: Sendable, Hashable {
     /// kind: the ad serving answer for the string the app keeps; `nil` before any evaluation or
     /// when the GDPR applies and no readable string is stored.
     public var adServing: AdServing?
+    /// Whether the app must offer the person a way to change their choice (a "Privacy choices"
+    /// button that calls ``ConsentCoordinator/showPrivacyOptions()``): where the GDPR applies (or
+    /// is undetermined) and a choice is stored (`IABTCF_TCString` decodes), or where a US section
+    /// is in force; `false` before the first evaluation. Google UMP's
+    /// `privacyOptionsRequirementStatus` asks the same question; see
+    /// ``privacyOptionsRequired(_:)`` for the rule and Google's words.
+    public var privacyOptionsRequired: Bool
     /// The last evaluation of the activation; `nil` before the first.
     public var step: ConsentFlow.Step?
 
@@ -268,14 +297,16 @@ public struct ConsentAnswer: Sendable, Hashable {
         trackersAllowed = false
         idfaAllowed = false
         adServing = nil
+        privacyOptionsRequired = false
         step = nil
     }
 
     /// The answer of a step: trackers only once the flow is done.
-    init(step: ConsentFlow.Step) {
+    init(step: ConsentFlow.Step, privacyOptionsRequired: Bool) {
         trackersAllowed = step.decision.next == .done && step.decision.trackersAllowed
         idfaAllowed = step.decision.idfaAllowed
         adServing = step.adServing
+        self.privacyOptionsRequired = privacyOptionsRequired
         self.step = step
     }
 }

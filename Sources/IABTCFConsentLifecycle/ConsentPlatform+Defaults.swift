@@ -1,5 +1,6 @@
 public import Foundation
 public import IABTCFAppTracking
+public import IABTCFStorage
 
 #if canImport(AppTrackingTransparency) && (os(iOS) || os(tvOS) || os(visionOS))
 import AppTrackingTransparency
@@ -38,4 +39,9 @@ extension ConsentPlatform {
 
     /// `Date()`.
     public var now: Date { Date() }
+
+    /// `store.keyChanges()`: the store's own signal.
+    public func consentKeyChanges(in store: any ConsentKeyValueStore) -> AsyncStream<Void> {
+        store.keyChanges()
+    }
 }

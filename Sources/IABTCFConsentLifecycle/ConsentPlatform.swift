@@ -1,5 +1,6 @@
 public import Foundation
 public import IABTCFAppTracking
+public import IABTCFStorage
 
 /// What the coordinator needs from the device and the app: the prompts it shows (the effects) and
 /// the facts it reads. An app implements it once with the ATT framework and its CMP's SDK; the
@@ -42,6 +43,14 @@ public protocol ConsentPlatform: AnyObject {
 
     /// Now.
     var now: Date { get }
+
+    /// A signal each time the keys in `store` may have changed (the CMP's writes, another
+    /// process's, a privacy-options form): after its first activation the coordinator reads the
+    /// keys again on each element and, when they differ, re-evaluates and publishes its answer
+    /// (``ConsentCoordinator/answers()``), without prompting. The default is the store's own
+    /// `ConsentKeyValueStore.keyChanges()` (`UserDefaults`: after each burst of writes); a test
+    /// passes a stream it drives itself.
+    func consentKeyChanges(in store: any ConsentKeyValueStore) -> AsyncStream<Void>
 }
 
 /// How an ATT prompt ended.

@@ -21,9 +21,21 @@ public protocol ConsentKeyValueStore {
 
     /// Every key the store holds (at least every `IABTCF_` key; other keys are ignored).
     var storedKeys: [String] { get }
+
+    /// A signal each time the store's keys may have changed, by any writer (a CMP, another
+    /// process, the app): the reader compares the keys it reads (``readConsentKeys()``) and acts
+    /// only when they differ. One element may stand for a whole burst of writes; the stream ends
+    /// when the task iterating it is cancelled. `UserDefaults` signals after each burst of writes
+    /// (``Foundation/UserDefaults/inAppConsentChanges(debounce:includingCurrent:)``), ``InMemoryConsentStore``
+    /// after each write that changes a value; the default signals nothing and ends at once (such a
+    /// store's readers see its changes only when they read again).
+    func keyChanges() -> AsyncStream<Void>
 }
 
 extension ConsentKeyValueStore {
+    /// Signals nothing: a finished stream (a store that cannot tell when its keys change).
+    public func keyChanges() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
+
     /// Every CMP API v2 key the store holds (`InAppKeys.isDefined(_:)`), tolerantly read.
     ///
     /// Other keys, `IABTCF_`-prefixed or not (`IABTCF_AddtlConsent`, an SDK's own keys), are left out,

@@ -59,6 +59,19 @@ extension UserDefaults {
         }
     }
 
+    /// A signal after each burst of writes that changed the consent keys
+    /// (``ConsentKeyValueStore/readConsentKeys()``), as ``inAppConsentChanges(debounce:includingCurrent:)``
+    /// yields them, with its default debounce: what IABTCFConsentLifecycle's coordinator follows to
+    /// answer live.
+    public func keyChanges() -> AsyncStream<Void> {
+        consentChanges(
+            debounce: 0.1,
+            includingCurrent: false,
+            read: { _ in () },
+            sleep: { try? await Task.sleep(nanoseconds: $0) }
+        )
+    }
+
     /// The `IABTCF_` keys' reading of the consent keys (``ConsentKeyValueStore/readConsentKeys()``).
     @Sendable static func inAppConsent(_ keys: [String: InAppValue]) -> InAppConsent { InAppConsent(keys: keys) }
 

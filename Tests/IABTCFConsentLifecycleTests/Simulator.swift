@@ -140,6 +140,9 @@ final class Simulation: ConsentPlatform {
     private var cmpShowsThisActivation = 0
     private var personActionsThisActivation = 0
 
+    /// The change source the coordinator follows (Simulator+Live.swift): signals the journeys send.
+    let keyChangeSignals = KeyChangeSignals()
+
     let flowCase: FlowCase
     let defaults: UserDefaults
     let suiteName: String
@@ -342,6 +345,7 @@ final class Simulation: ConsentPlatform {
 
     /// Every invariant after an activation.
     func check(_ answer: ConsentAnswer, sourceLocation: SourceLocation) {
+        checkPrivacyOptions(answer, sourceLocation: sourceLocation)  // Simulator+Live.swift
         checkStore("after the activation", sourceLocation: sourceLocation)
         checkTracking(answer, sourceLocation: sourceLocation)
         checkConsentMode(answer, sourceLocation: sourceLocation)
