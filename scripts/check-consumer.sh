@@ -321,7 +321,12 @@ func configureAds(for consent: InAppConsent) { print("    configureAds(for:)") }
 }
 
 /// What the app starts: stand-ins that say they ran.
-enum Analytics { static func start() { print("    Analytics.start()") } }
+enum Analytics {
+    static func start() { print("    Analytics.start()") }
+    static func setConsent(_ values: [(type: ConsentMode.ConsentType, value: ConsentMode.Value)]) {
+        print("    Analytics.setConsent(\(values.map { "\($0.type.rawValue): \($0.value.rawValue)" }))")
+    }
+}
 enum Attribution { static func collectIDFA() { print("    Attribution.collectIDFA()") } }
 enum Ads { static func load() { print("    Ads.load()") } }
 
