@@ -1,4 +1,4 @@
-package import IABTCF
+@_spi(TCFSchema) package import IABTCF
 
 /// Seeded random TC string values that exercise every feature: dense and sparse vendor sets, runs,
 /// restrictions of every type, optional segments, custom purposes, extreme scalars. Used by
@@ -38,51 +38,12 @@ package enum RandomModels {
         TwoLetterCode(rawValue: Int.random(in: 0...25, using: &rng) << 6 | Int.random(in: 0...25, using: &rng))
     }
 
+    /// A random model: every field of the field table in its order, from `rng`.
     package static func model(_ rng: inout SplitMix64) -> TCString {
-        let stamp = { (rng: inout SplitMix64) in
-            Timestamp(deciseconds: Int64.random(in: 0...Timestamp.maxDeciseconds, using: &rng))
-        }
-        var value = TCString(created: stamp(&rng), lastUpdated: stamp(&rng))
-        func number(_ key: TCString.SchemaKey, _ rng: inout SplitMix64) -> Int {
-            Int.random(in: key.values!, using: &rng)
-        }
-        value.cmpId = number(.cmpId, &rng)
-        value.cmpVersion = number(.cmpVersion, &rng)
-        value.consentScreen = number(.consentScreen, &rng)
-        value.consentLanguage = code(&rng)
-        value.vendorListVersion = number(.vendorListVersion, &rng)
-        value.policyVersion = number(.policyVersion, &rng)
-        value.isServiceSpecific = Bool.random(using: &rng)
-        value.useNonStandardTexts = Bool.random(using: &rng)
-        value.specialFeatureOptIns = smallSet(&rng)
-        value.purposeConsents = smallSet(&rng)
-        value.purposeLegitimateInterests = smallSet(&rng)
-        value.purposeOneTreatment = Bool.random(using: &rng)
-        value.publisherCountryCode = code(&rng)
-        value.vendorConsents = vendorSet(&rng)
-        value.vendorLegitimateInterests = vendorSet(&rng)
-        for _ in 0..<Int.random(in: 0...(Bool.random(using: &rng) ? 0 : 8), using: &rng) {
-            try! value.publisherRestrictions.insert(
-                vendors: Int.random(in: 0..<4, using: &rng) == 0 ? VendorSet() : vendorSet(&rng),
-                purposeId: Int.random(in: PublisherRestriction.SchemaKey.purposeId.values, using: &rng),
-                restrictionType: RestrictionType(
-                    rawValue: Int.random(in: PublisherRestriction.SchemaKey.restrictionType.values, using: &rng)
-                )!
-            )
-        }
-        if Bool.random(using: &rng) { value.disclosedVendors = vendorSet(&rng) }
-        if Int.random(in: 0..<4, using: &rng) == 0 { value.allowedVendors = vendorSet(&rng) }
-        if Bool.random(using: &rng) {
-            let count = [0, 1, 63, Int.random(in: 0...63, using: &rng)][Int.random(in: 0..<4, using: &rng)]
-            let mask: UInt64 = count == 0 ? 0 : ~0 << UInt64(64 - count)
-            value.publisherTC = PublisherTC(
-                purposeConsents: smallSet(&rng),
-                purposeLegitimateInterests: smallSet(&rng),
-                numCustomPurposes: count,
-                customPurposeConsents: CustomPurposeSet(rawValue: rng.next() & mask),
-                customPurposeLegitimateInterests: CustomPurposeSet(rawValue: rng.next() & mask)
-            )
-        }
+        var value = TCString(created: Timestamp(deciseconds: 0))
+        var reader = RandomReader(rng: rng)
+        value.read(&reader)
+        rng = reader.rng
         return value
     }
 
@@ -148,5 +109,62 @@ package enum RandomModels {
             i = j + 1
         }
         return (ids.last ?? 0, range)
+    }
+}
+
+/// Random values for the field table's rows, in its order: numbers anywhere in their row's range,
+/// any time, letters A-Z, any ids; vendor sets of every shape (``RandomModels/vendorSet(_:)``);
+/// up to 8 restrictions half the time; Disclosed Vendors half the time, the deprecated Allowed
+/// Vendors a quarter of the time; a Publisher TC segment half the time.
+private struct RandomReader: TCFReader {
+    typealias Failure = Never
+    var rng: SplitMix64
+
+    mutating func check(_ key: some TCFSchemaKey, version: Int) {}
+    mutating func read(_ key: some TCFSchemaKey, int value: inout Int) {
+        value = Int.random(in: (key as! TCString.SchemaKey).values!, using: &rng)
+    }
+    mutating func read(_ key: some TCFSchemaKey, bool value: inout Bool) { value = Bool.random(using: &rng) }
+    mutating func read(_ key: some TCFSchemaKey, timestamp value: inout Timestamp) {
+        value = Timestamp(deciseconds: Int64.random(in: 0...Timestamp.maxDeciseconds, using: &rng))
+    }
+    mutating func read(_ key: some TCFSchemaKey, code value: inout TwoLetterCode) { value = RandomModels.code(&rng) }
+    mutating func read<S: SmallIDSet>(_ key: some TCFSchemaKey, ids value: inout S) {
+        value = RandomModels.smallSet(&rng)
+    }
+    mutating func read(_ key: some TCFSchemaKey, vendors value: inout VendorSet) {
+        value = RandomModels.vendorSet(&rng)
+    }
+    mutating func read(_ key: some TCFSchemaKey, optionalVendors value: inout VendorSet?) {
+        let deprecated = key.stringValue == TCString.SchemaKey.allowedVendors.stringValue
+        if deprecated ? Int.random(in: 0..<4, using: &rng) == 0 : Bool.random(using: &rng) {
+            value = RandomModels.vendorSet(&rng)
+        }
+    }
+    mutating func read(_ key: some TCFSchemaKey, restrictionType value: inout RestrictionType) {
+        value = RestrictionType(rawValue: Int.random(in: 0...3, using: &rng))!
+    }
+    mutating func read(_ key: some TCFSchemaKey, restrictions value: inout PublisherRestrictions) {
+        for _ in 0..<Int.random(in: 0...(Bool.random(using: &rng) ? 0 : 8), using: &rng) {
+            try! value.insert(
+                vendors: Int.random(in: 0..<4, using: &rng) == 0 ? VendorSet() : RandomModels.vendorSet(&rng),
+                purposeId: Int.random(in: PublisherRestriction.SchemaKey.purposeId.values, using: &rng),
+                restrictionType: RestrictionType(
+                    rawValue: Int.random(in: PublisherRestriction.SchemaKey.restrictionType.values, using: &rng)
+                )!
+            )
+        }
+    }
+    mutating func read(_ key: some TCFSchemaKey, publisherTC value: inout PublisherTC?) {
+        guard Bool.random(using: &rng) else { return }
+        let count = [0, 1, 63, Int.random(in: 0...63, using: &rng)][Int.random(in: 0..<4, using: &rng)]
+        let mask: UInt64 = count == 0 ? 0 : ~0 << UInt64(64 - count)
+        value = PublisherTC(
+            purposeConsents: RandomModels.smallSet(&rng),
+            purposeLegitimateInterests: RandomModels.smallSet(&rng),
+            numCustomPurposes: count,
+            customPurposeConsents: CustomPurposeSet(rawValue: rng.next() & mask),
+            customPurposeLegitimateInterests: CustomPurposeSet(rawValue: rng.next() & mask)
+        )
     }
 }

@@ -1,61 +1,46 @@
-package import IABTCF
+@_spi(TCFSchema) package import IABTCF
 
-/// The decode schema as a JSON tree: every key of `SchemaKey`, in its order (a contract other
-/// tools depend on).
+/// The decode schema as a JSON tree: a visitor of the field tables (`traverse`), so every key in
+/// the tables' order (a contract other tools depend on) and no field listed here.
 extension TCString {
-    package var json: JSON { .object(SchemaKey.allCases.map { ($0.rawValue, json($0)) }) }
-
-    private func json(_ key: SchemaKey) -> JSON {
-        switch key {
-        case .version: .int(version)
-        case .created: .string(created.description)
-        case .lastUpdated: .string(lastUpdated.description)
-        case .cmpId: .int(cmpId)
-        case .cmpVersion: .int(cmpVersion)
-        case .consentScreen: .int(consentScreen)
-        case .consentLanguage: .string(consentLanguage.description)
-        case .vendorListVersion: .int(vendorListVersion)
-        case .policyVersion: .int(policyVersion)
-        case .isServiceSpecific: .bool(isServiceSpecific)
-        case .useNonStandardTexts: .bool(useNonStandardTexts)
-        case .specialFeatureOptIns: .ids(specialFeatureOptIns)
-        case .purposeConsents: .ids(purposeConsents)
-        case .purposeLegitimateInterests: .ids(purposeLegitimateInterests)
-        case .purposeOneTreatment: .bool(purposeOneTreatment)
-        case .publisherCountryCode: .string(publisherCountryCode.description)
-        case .vendorConsents: .ids(vendorConsents)
-        case .vendorLegitimateInterests: .ids(vendorLegitimateInterests)
-        case .publisherRestrictions: .array(publisherRestrictions.map(\.json))
-        case .disclosedVendors: disclosedVendors.map { .ids($0) } ?? .null
-        case .allowedVendors: allowedVendors.map { .ids($0) } ?? .null
-        case .publisherTC: publisherTC.map(\.json) ?? .null
-        }
-    }
+    package var json: JSON { JSONTreeVisitor.object { traverse(&$0) } }
 }
 
 extension PublisherRestriction {
-    package var json: JSON { .object(SchemaKey.allCases.map { ($0.rawValue, json($0)) }) }
-
-    private func json(_ key: SchemaKey) -> JSON {
-        switch key {
-        case .purposeId: .int(purposeId)
-        case .restrictionType: .int(restrictionType.rawValue)
-        case .vendors: .ids(vendors)
-        }
-    }
+    package var json: JSON { JSONTreeVisitor.object { traverse(&$0) } }
 }
 
 extension PublisherTC {
-    package var json: JSON { .object(SchemaKey.allCases.map { ($0.rawValue, json($0)) }) }
+    package var json: JSON { JSONTreeVisitor.object { traverse(&$0) } }
+}
 
-    private func json(_ key: SchemaKey) -> JSON {
-        switch key {
-        case .purposeConsents: .ids(purposeConsents)
-        case .purposeLegitimateInterests: .ids(purposeLegitimateInterests)
-        case .numCustomPurposes: .int(numCustomPurposes)
-        case .customPurposeConsents: .ids(customPurposeConsents)
-        case .customPurposeLegitimateInterests: .ids(customPurposeLegitimateInterests)
-        }
+/// Each visited field as a member of a JSON object.
+private struct JSONTreeVisitor: TCFVisitor {
+    typealias Failure = Never
+    var members: [(String, JSON)] = []
+
+    /// The object of the fields `traverse` visits.
+    static func object(_ traverse: (inout Self) -> Void) -> JSON {
+        var visitor = Self()
+        traverse(&visitor)
+        return .object(visitor.members)
+    }
+
+    mutating func add(_ key: some TCFSchemaKey, _ value: JSON) { members.append((key.stringValue, value)) }
+
+    mutating func visit(_ key: some TCFSchemaKey, int value: Int) { add(key, .int(value)) }
+    mutating func visit(_ key: some TCFSchemaKey, bool value: Bool) { add(key, .bool(value)) }
+    mutating func visit(_ key: some TCFSchemaKey, timestamp value: Timestamp) { add(key, .string(value.description)) }
+    mutating func visit(_ key: some TCFSchemaKey, code value: TwoLetterCode) { add(key, .string(value.description)) }
+    mutating func visit(_ key: some TCFSchemaKey, ids value: some SmallIDSet) { add(key, .ids(value)) }
+    mutating func visit(_ key: some TCFSchemaKey, vendors value: VendorSet?) {
+        add(key, value.map { .ids($0) } ?? .null)
+    }
+    mutating func visit(_ key: some TCFSchemaKey, restrictions value: PublisherRestrictions) {
+        add(key, .array(value.map(\.json)))
+    }
+    mutating func visit(_ key: some TCFSchemaKey, publisherTC value: PublisherTC?) {
+        add(key, value.map(\.json) ?? .null)
     }
 }
 

@@ -1,4 +1,4 @@
-package import IABTCF
+@_spi(TCFSchema) package import IABTCF
 
 /// A JSON document that does not describe a TC string: the ``code``, the ``path`` of the key it is
 /// about and the ``problem`` in words.
@@ -69,35 +69,66 @@ extension TCString {
 
     package init(json: JSON, today: Timestamp) throws(ModelError) {
         let fields = try Fields(json, path: "", keys: SchemaKey.allCases, required: Self.requiredJSONKeys)
+        // The times are checked first, as they always were, then every key in the table's order.
         let created = try fields.timestamp(.created) ?? today.startOfDay
-        self.init(created: created, lastUpdated: try fields.timestamp(.lastUpdated) ?? created)
-        if let version = try fields.int(.version), version != 2 {
-            throw fields.error(.version, .invalidValue, "\(version) is not supported; only version 2 can be encoded")
-        }
-        cmpId = try fields.int(.cmpId) ?? 0
-        cmpVersion = try fields.int(.cmpVersion) ?? 0
-        consentScreen = try fields.int(.consentScreen) ?? 0
-        consentLanguage = try fields.code(.consentLanguage) ?? consentLanguage
-        vendorListVersion = try fields.int(.vendorListVersion) ?? 0
-        policyVersion = try fields.int(.policyVersion) ?? policyVersion
-        isServiceSpecific = try fields.bool(.isServiceSpecific) ?? true
-        useNonStandardTexts = try fields.bool(.useNonStandardTexts) ?? false
-        specialFeatureOptIns = try fields.smallSet(.specialFeatureOptIns) ?? []
-        purposeConsents = try fields.smallSet(.purposeConsents) ?? []
-        purposeLegitimateInterests = try fields.smallSet(.purposeLegitimateInterests) ?? []
-        purposeOneTreatment = try fields.bool(.purposeOneTreatment) ?? false
-        publisherCountryCode = try fields.code(.publisherCountryCode) ?? publisherCountryCode
-        vendorConsents = try fields.vendors(.vendorConsents) ?? []
-        vendorLegitimateInterests = try fields.vendors(.vendorLegitimateInterests) ?? []
-        publisherRestrictions = try fields.restrictions(.publisherRestrictions)
+        _ = try fields.timestamp(.lastUpdated)
+        // A missing key keeps the default `init(created:)` gives it: the defaults `inputHelp` lists.
+        self.init(created: created)
+        var reader = LenientReader(fields: fields)
+        try read(&reader)
+        if !fields.has(.lastUpdated) { lastUpdated = created }
         // Absent: every vendor the string speaks of was disclosed (TCF 2.3 requires the segment);
         // null: no segment, as `decode` prints it.
-        disclosedVendors =
-            fields.has(.disclosedVendors)
-            ? try fields.vendors(.disclosedVendors, nullable: true)
-            : vendorConsents.union(vendorLegitimateInterests)
-        allowedVendors = try fields.vendors(.allowedVendors, nullable: true)
-        publisherTC = try fields.publisherTC(.publisherTC)
+        if !fields.has(.disclosedVendors) { disclosedVendors = vendorConsents.union(vendorLegitimateInterests) }
+    }
+}
+
+/// `tcstring encode`'s reader of the field tables: each key that is there, checked against its
+/// row's range; a missing key leaves the model's default.
+private struct LenientReader: TCFReader {
+    typealias Failure = ModelError
+    let fields: Fields<TCString.SchemaKey>
+
+    func key(_ key: some TCFSchemaKey) -> TCString.SchemaKey { key as! TCString.SchemaKey }
+
+    func check(_ key: some TCFSchemaKey, version: Int) throws(ModelError) {
+        if let given = try fields.int(self.key(key)), given != version {
+            throw fields.error(
+                self.key(key),
+                .invalidValue,
+                "\(given) is not supported; only version \(version) can be encoded"
+            )
+        }
+    }
+    func read(_ key: some TCFSchemaKey, int value: inout Int) throws(ModelError) {
+        value = try fields.int(self.key(key)) ?? value
+    }
+    func read(_ key: some TCFSchemaKey, bool value: inout Bool) throws(ModelError) {
+        value = try fields.bool(self.key(key)) ?? value
+    }
+    func read(_ key: some TCFSchemaKey, timestamp value: inout Timestamp) throws(ModelError) {
+        value = try fields.timestamp(self.key(key)) ?? value
+    }
+    func read(_ key: some TCFSchemaKey, code value: inout TwoLetterCode) throws(ModelError) {
+        value = try fields.code(self.key(key)) ?? value
+    }
+    func read<S: SmallIDSet>(_ key: some TCFSchemaKey, ids value: inout S) throws(ModelError) {
+        value = try fields.smallSet(self.key(key)) ?? value
+    }
+    func read(_ key: some TCFSchemaKey, vendors value: inout VendorSet) throws(ModelError) {
+        value = try fields.vendors(self.key(key)) ?? value
+    }
+    func read(_ key: some TCFSchemaKey, optionalVendors value: inout VendorSet?) throws(ModelError) {
+        if fields.has(self.key(key)) { value = try fields.vendors(self.key(key), nullable: true) }
+    }
+    func read(_ key: some TCFSchemaKey, restrictionType value: inout RestrictionType) throws(ModelError) {
+        preconditionFailure("\(key.stringValue): a restriction entry is read by `Fields.restrictions`")
+    }
+    func read(_ key: some TCFSchemaKey, restrictions value: inout PublisherRestrictions) throws(ModelError) {
+        value = try fields.restrictions(self.key(key))
+    }
+    func read(_ key: some TCFSchemaKey, publisherTC value: inout PublisherTC?) throws(ModelError) {
+        value = try fields.publisherTC(self.key(key))
     }
 }
 

@@ -1,47 +1,15 @@
-package import IABTCF
+@_spi(TCFSchema) package import IABTCF
 package import TCFJSON
 
 /// The decode schema written straight into bytes: the same output as `json.serialized()`, byte for
 /// byte (tested over every fixture and random values), without building a JSON tree or a `String`
-/// per value; every value through `OutputBuffer`'s JSON writers, as the tree's. This is what
-/// makes `tcstring decode -` fast in batch.
+/// per value; a visitor of the field tables (`traverse`), each value through `OutputBuffer`'s JSON
+/// writers, as the tree's. This is what makes `tcstring decode -` fast in batch.
 extension TCString {
     private static let keys = KeyBytes<SchemaKey>()
 
     package func writeJSON(to out: inout OutputBuffer) {
-        Self.keys.writeObject(to: &out) { key, out in
-            switch key {
-            case .version: out.appendInt(version)
-            case .created: out.writeTimestamp(created)
-            case .lastUpdated: out.writeTimestamp(lastUpdated)
-            case .cmpId: out.appendInt(cmpId)
-            case .cmpVersion: out.appendInt(cmpVersion)
-            case .consentScreen: out.appendInt(consentScreen)
-            case .consentLanguage: out.writeCode(consentLanguage)
-            case .vendorListVersion: out.appendInt(vendorListVersion)
-            case .policyVersion: out.appendInt(policyVersion)
-            case .isServiceSpecific: out.appendBool(isServiceSpecific)
-            case .useNonStandardTexts: out.appendBool(useNonStandardTexts)
-            case .specialFeatureOptIns: out.writeIDs(specialFeatureOptIns)
-            case .purposeConsents: out.writeIDs(purposeConsents)
-            case .purposeLegitimateInterests: out.writeIDs(purposeLegitimateInterests)
-            case .purposeOneTreatment: out.appendBool(purposeOneTreatment)
-            case .publisherCountryCode: out.writeCode(publisherCountryCode)
-            case .vendorConsents: out.writeVendors(vendorConsents)
-            case .vendorLegitimateInterests: out.writeVendors(vendorLegitimateInterests)
-            case .publisherRestrictions:
-                out.append("[")
-                for (index, restriction) in publisherRestrictions.enumerated() {
-                    if index > 0 { out.append(",") }
-                    restriction.writeJSON(to: &out)
-                }
-                out.append("]")
-            case .disclosedVendors: out.writeVendors(disclosedVendors)
-            case .allowedVendors: out.writeVendors(allowedVendors)
-            case .publisherTC:
-                if let publisherTC { publisherTC.writeJSON(to: &out) } else { out.appendNull() }
-            }
-        }
+        JSONBytesVisitor.writeObject(keys: Self.keys, to: &out) { traverse(&$0) }
     }
 }
 
@@ -49,13 +17,7 @@ extension PublisherRestriction {
     private static let keys = KeyBytes<SchemaKey>()
 
     package func writeJSON(to out: inout OutputBuffer) {
-        Self.keys.writeObject(to: &out) { key, out in
-            switch key {
-            case .purposeId: out.appendInt(purposeId)
-            case .restrictionType: out.appendInt(restrictionType.rawValue)
-            case .vendors: out.writeVendors(vendors)
-            }
-        }
+        JSONBytesVisitor.writeObject(keys: Self.keys, to: &out) { traverse(&$0) }
     }
 }
 
@@ -63,31 +25,90 @@ extension PublisherTC {
     private static let keys = KeyBytes<SchemaKey>()
 
     package func writeJSON(to out: inout OutputBuffer) {
-        Self.keys.writeObject(to: &out) { key, out in
-            switch key {
-            case .purposeConsents: out.writeIDs(purposeConsents)
-            case .purposeLegitimateInterests: out.writeIDs(purposeLegitimateInterests)
-            case .numCustomPurposes: out.appendInt(numCustomPurposes)
-            case .customPurposeConsents: out.writeIDs(customPurposeConsents)
-            case .customPurposeLegitimateInterests: out.writeIDs(customPurposeLegitimateInterests)
+        JSONBytesVisitor.writeObject(keys: Self.keys, to: &out) { traverse(&$0) }
+    }
+}
+
+/// Writes each visited field into the output: the bytes before its key (made once by
+/// ``KeyBytes``), then its value. `traverse` visits the keys in the order of their `allCases`,
+/// which ``KeyBytes`` holds (the tree, which names each key, is compared with these bytes).
+struct JSONBytesVisitor<Key: TCFSchemaKey>: TCFVisitor {
+    typealias Failure = Never
+    let out: UnsafeMutablePointer<OutputBuffer>
+    let keys: UnsafeBufferPointer<UInt8>
+    let ends: UnsafeBufferPointer<Int>
+    var start = 0
+    var index = 0
+
+    /// Writes the object: each key and value `traverse` visits, and the closing brace.
+    static func writeObject(keys: KeyBytes<Key>, to out: inout OutputBuffer, _ traverse: (inout Self) -> Void) {
+        withUnsafeMutablePointer(to: &out) { out in
+            keys.withBytes { bytes, ends in
+                var visitor = Self(out: out, keys: bytes, ends: ends)
+                traverse(&visitor)
             }
+            out.pointee.append("}")
         }
+    }
+
+    /// The bytes before the next key's value: `{"key":` for the first, `,"key":` for the others.
+    @inline(__always) mutating func key() {
+        let end = ends[index]
+        out.pointee.append(UnsafeBufferPointer(rebasing: keys[start..<end]))
+        start = end
+        index &+= 1
+    }
+
+    mutating func visit(_ key: some TCFSchemaKey, int value: Int) {
+        self.key()
+        out.pointee.appendInt(value)
+    }
+    mutating func visit(_ key: some TCFSchemaKey, bool value: Bool) {
+        self.key()
+        out.pointee.appendBool(value)
+    }
+    mutating func visit(_ key: some TCFSchemaKey, timestamp value: Timestamp) {
+        self.key()
+        out.pointee.writeTimestamp(value)
+    }
+    mutating func visit(_ key: some TCFSchemaKey, code value: TwoLetterCode) {
+        self.key()
+        out.pointee.writeCode(value)
+    }
+    mutating func visit(_ key: some TCFSchemaKey, ids value: some SmallIDSet) {
+        self.key()
+        out.pointee.writeIDs(value)
+    }
+    mutating func visit(_ key: some TCFSchemaKey, vendors value: VendorSet?) {
+        self.key()
+        out.pointee.writeVendors(value)
+    }
+    mutating func visit(_ key: some TCFSchemaKey, restrictions value: PublisherRestrictions) {
+        self.key()
+        out.pointee.append("[")
+        for (index, restriction) in value.enumerated() {
+            if index > 0 { out.pointee.append(",") }
+            restriction.writeJSON(to: &out.pointee)
+        }
+        out.pointee.append("]")
+    }
+    mutating func visit(_ key: some TCFSchemaKey, publisherTC value: PublisherTC?) {
+        self.key()
+        if let value { value.writeJSON(to: &out.pointee) } else { out.pointee.appendNull() }
     }
 }
 
 /// A schema object's keys in order, each with the bytes written before its value (`{"key":` for
 /// the first, `,"key":` for the others), made once so that writing a key is one copy.
 struct KeyBytes<Key: CodingKey & CaseIterable & Sendable>: Sendable {
-    private let keys: [Key]
     private let bytes: [UInt8]
     /// Where each key's bytes end in `bytes`.
     private let ends: [Int]
 
     init() {
-        keys = Array(Key.allCases)
         var bytes: [UInt8] = []
         var ends: [Int] = []
-        for key in keys {
+        for key in Key.allCases {
             bytes += "\(bytes.isEmpty ? "{" : ",")\"\(key.stringValue)\":".utf8
             ends.append(bytes.count)
         }
@@ -95,17 +116,9 @@ struct KeyBytes<Key: CodingKey & CaseIterable & Sendable>: Sendable {
         self.ends = ends
     }
 
-    /// Writes the object: each key, then its value as `value` writes it, and the closing brace.
-    func writeObject(to out: inout OutputBuffer, _ value: (Key, inout OutputBuffer) -> Void) {
-        bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
-            for (key, end) in zip(keys, ends) {
-                out.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                value(key, &out)
-                start = end
-            }
-        }
-        out.append("}")
+    /// Calls `body` with the keys' bytes and where each ends.
+    func withBytes(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>) -> Void) {
+        bytes.withUnsafeBufferPointer { bytes in ends.withUnsafeBufferPointer { ends in body(bytes, ends) } }
     }
 }
 

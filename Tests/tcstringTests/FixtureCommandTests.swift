@@ -22,6 +22,16 @@ import Testing
         for (key, value) in expectedMembers {
             #expect(json[key] == value, "key \(key)")
         }
+        // The output is a contract byte for byte: the keys in the schema's order, compact.
+        #expect(output.stdout == vector.expectedText + "\n")
+    }
+
+    /// The batch path's byte writer prints every vector exactly as the fixtures spell it.
+    @Test func batchOutputIsTheFixturesBytes() throws {
+        let vectors = Fixtures.validDecodeVectors
+        let output = try CommandLineTool.run(["decode", "-"], stdin: vectors.map(\.tcString).joined(separator: "\n"))
+        #expect(output.status == 0)
+        #expect(output.stdout == vectors.map { $0.expectedText + "\n" }.joined())
     }
 
     @Test(arguments: Fixtures.invalidDecodeVectors)

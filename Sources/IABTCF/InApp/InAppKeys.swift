@@ -154,44 +154,15 @@ extension TCString {
 
     /// The in-app keys with `tcString` as `IABTCF_TCString`.
     private func inAppKeys(gdprApplies: Bool?, tcString: String) -> [String: InAppValue] {
-        var keys: [String: InAppValue] = [:]
-        keys.reserveCapacity(InAppKeys.fixedKeys.count + publisherRestrictions.count)
-        keys[InAppKeys.cmpSdkId] = .int(cmpId)
-        keys[InAppKeys.cmpSdkVersion] = .int(cmpVersion)
-        keys[InAppKeys.policyVersion] = .int(policyVersion)
-        keys[InAppKeys.publisherCC] = .string(publisherCountryCode.description)
-        keys[InAppKeys.purposeOneTreatment] = .int(purposeOneTreatment ? 1 : 0)
-        keys[InAppKeys.useNonStandardTexts] = .int(useNonStandardTexts ? 1 : 0)
+        // Every field table row with an in-app key (publisher keys only with a Publisher TC
+        // segment, IABTCF_DisclosedVendors only with Disclosed Vendors), then the string, gdprApplies
+        // and the restrictions.
+        var writer = InAppKeyWriter(rows: InAppKeyWriter.rows)
+        writer.keys.reserveCapacity(InAppKeys.fixedKeys.count + publisherRestrictions.count)
+        traverse(&writer)
+        var keys = writer.keys
         keys[InAppKeys.tcString] = .string(tcString)
-        keys[InAppKeys.vendorConsents] = .string(Self.binary(vendorConsents))
-        keys[InAppKeys.vendorLegitimateInterests] = .string(Self.binary(vendorLegitimateInterests))
-        keys[InAppKeys.purposeConsents] = .string(Self.binary(purposeConsents, atLeast: InAppKeys.definedPurposes))
-        keys[InAppKeys.purposeLegitimateInterests] = .string(
-            Self.binary(purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes)
-        )
-        keys[InAppKeys.specialFeaturesOptIns] = .string(
-            Self.binary(specialFeatureOptIns, atLeast: InAppKeys.definedSpecialFeatures)
-        )
         if let gdprApplies { keys[InAppKeys.gdprApplies] = .int(gdprApplies ? 1 : 0) }
-        if let disclosedVendors { keys[InAppKeys.disclosedVendors] = .string(Self.binary(disclosedVendors)) }
-        if let publisherTC {
-            keys[InAppKeys.publisherConsent] = .string(
-                Self.binary(publisherTC.purposeConsents, atLeast: InAppKeys.definedPurposes)
-            )
-            keys[InAppKeys.publisherLegitimateInterests] = .string(
-                Self.binary(publisherTC.purposeLegitimateInterests, atLeast: InAppKeys.definedPurposes)
-            )
-            let customPurposes = publisherTC.numCustomPurposes
-            keys[InAppKeys.publisherCustomPurposesConsents] = .string(
-                Self.binary(words: CollectionOfOne(publisherTC.customPurposeConsents.rawValue), length: customPurposes)
-            )
-            keys[InAppKeys.publisherCustomPurposesLegitimateInterests] = .string(
-                Self.binary(
-                    words: CollectionOfOne(publisherTC.customPurposeLegitimateInterests.rawValue),
-                    length: customPurposes
-                )
-            )
-        }
         let restrictions = publisherRestrictions
         // Entries are sorted by purpose, then type: each purpose's entries are one run.
         var first = 0
@@ -249,6 +220,70 @@ extension TCString {
     /// The eight `0`/`1` digits of every byte, MSB first: byte `b`'s at `8 * b`.
     private static let binaryDigits: [UInt8] = (0..<256).flatMap { byte in
         (0..<8).map { bit in byte >> (7 - bit) & 1 == 1 ? UInt8(ascii: "1") : UInt8(ascii: "0") }
+    }
+}
+
+/// The in-app keys as a visitor of the field tables: each row's `inAppKey` with its value as the
+/// CMP API v2 stores it (numbers and flags as integers, codes as strings, id sets as `0`/`1`
+/// strings); rows without an in-app key are skipped, as are absent segments.
+private struct InAppKeyWriter: TCFVisitor {
+    typealias Failure = Never
+    /// The rows' in-app keys, in ``TCString/fieldTable``'s order.
+    static let rows = TCString.fieldTable.map(\.inAppKey)
+    /// The Publisher TC rows' in-app keys, in ``PublisherTC/fieldTable``'s order.
+    static let publisherRows = PublisherTC.fieldTable.map(\.inAppKey)
+
+    var keys: [String: InAppValue] = [:]
+    let rows: [String?]
+    var index = 0
+    /// The last number visited: NumCustomPurposes, how long the custom purpose strings are.
+    var lastNumber = 0
+
+    init(rows: [String?]) { self.rows = rows }
+
+    /// The in-app key of the row visited now.
+    mutating func next() -> String? {
+        defer { index += 1 }
+        return rows[index]
+    }
+
+    mutating func visit(_ key: some TCFSchemaKey, int value: Int) {
+        lastNumber = value
+        if let name = next() { keys[name] = .int(value) }
+    }
+    mutating func visit(_ key: some TCFSchemaKey, bool value: Bool) {
+        if let name = next() { keys[name] = .int(value ? 1 : 0) }
+    }
+    mutating func visit(_ key: some TCFSchemaKey, timestamp value: Timestamp) { _ = next() }
+    mutating func visit(_ key: some TCFSchemaKey, code value: TwoLetterCode) {
+        if let name = next() { keys[name] = .string(value.description) }
+    }
+    /// Purpose and special-feature strings cover at least every id TCF defines; custom purpose
+    /// strings are NumCustomPurposes long.
+    mutating func visit<S: SmallIDSet>(_ key: some TCFSchemaKey, ids value: S) {
+        guard let name = next() else { return }
+        keys[name] = .string(
+            S.self == CustomPurposeSet.self
+                ? TCString.binary(words: CollectionOfOne(value.rawValue), length: lastNumber)
+                : TCString.binary(
+                    value,
+                    atLeast: S.self == SpecialFeatureSet.self
+                        ? InAppKeys.definedSpecialFeatures : InAppKeys.definedPurposes
+                )
+        )
+    }
+    mutating func visit(_ key: some TCFSchemaKey, vendors value: VendorSet?) {
+        if let name = next(), let value { keys[name] = .string(TCString.binary(value)) }
+    }
+    /// The `IABTCF_PublisherRestrictions{ID}` keys are written per purpose, after the walk.
+    mutating func visit(_ key: some TCFSchemaKey, restrictions value: PublisherRestrictions) { _ = next() }
+    mutating func visit(_ key: some TCFSchemaKey, publisherTC value: PublisherTC?) {
+        _ = next()
+        guard let value else { return }
+        var nested = InAppKeyWriter(rows: Self.publisherRows)
+        swap(&nested.keys, &keys)
+        value.traverse(&nested)
+        swap(&nested.keys, &keys)
     }
 }
 
@@ -346,51 +381,39 @@ public struct InAppConsent: Sendable, Hashable {
         guard let tcString,
             let expectedKeys = try? TCString.inAppKeys(decoding: tcString.utf8, gdprApplies: nil)
         else { return }
-        let expected = InAppConsent(reading: expectedKeys)
-        problems += derivedKeyMismatches(keys: keys, expected: expected, expectedKeys).map {
+        problems += derivedKeyMismatches(keys: keys, expectedKeys).map {
             .tcStringMismatch(key: $0)
         }
     }
 
-    /// The derived keys whose reading differs between `self` (the stored keys) and `expected`
-    /// (the string's own keys, `expectedKeys`), in the specification's order, then the
-    /// `IABTCF_PublisherRestrictions{ID}` keys by purpose.
-    private func derivedKeyMismatches(
-        keys: [String: InAppValue],
-        expected: InAppConsent,
-        _ expectedKeys: [String: InAppValue]
-    ) -> [String] {
-        let differs: [(String, Bool)] = [
-            (InAppKeys.cmpSdkId, cmpId != expected.cmpId),
-            (InAppKeys.cmpSdkVersion, cmpVersion != expected.cmpVersion),
-            (InAppKeys.policyVersion, policyVersion != expected.policyVersion),
-            (InAppKeys.publisherCC, publisherCountryCode != expected.publisherCountryCode),
-            (InAppKeys.purposeOneTreatment, purposeOneTreatment != expected.purposeOneTreatment),
-            (InAppKeys.useNonStandardTexts, useNonStandardTexts != expected.useNonStandardTexts),
-            (InAppKeys.vendorConsents, vendorConsents != expected.vendorConsents),
-            (InAppKeys.vendorLegitimateInterests, vendorLegitimateInterests != expected.vendorLegitimateInterests),
-            (
-                InAppKeys.disclosedVendors,
-                (disclosedVendors ?? VendorSet()) != (expected.disclosedVendors ?? VendorSet())
-            ),
-            (InAppKeys.purposeConsents, purposeConsents != expected.purposeConsents),
-            (InAppKeys.purposeLegitimateInterests, purposeLegitimateInterests != expected.purposeLegitimateInterests),
-            (InAppKeys.specialFeaturesOptIns, specialFeatureOptIns != expected.specialFeatureOptIns),
-            (InAppKeys.publisherConsent, publisherConsents != expected.publisherConsents),
-            (
-                InAppKeys.publisherLegitimateInterests,
-                publisherLegitimateInterests != expected.publisherLegitimateInterests
-            ),
-            (
-                InAppKeys.publisherCustomPurposesConsents,
-                publisherCustomPurposeConsents != expected.publisherCustomPurposeConsents
-            ),
-            (
-                InAppKeys.publisherCustomPurposesLegitimateInterests,
-                publisherCustomPurposeLegitimateInterests != expected.publisherCustomPurposeLegitimateInterests
-            ),
-        ]
-        var mismatches = differs.compactMap { $0.1 ? $0.0 : nil }
+    /// The derived keys whose reading differs between `keys` (the stored keys) and `expectedKeys`
+    /// (the string's own keys), in the specification's order, then the
+    /// `IABTCF_PublisherRestrictions{ID}` keys by purpose. Each key is read as its field table
+    /// row's type reads it (``InAppConsent/init(keys:)``): numbers as numbers, flags as 1 or not,
+    /// codes as text, id sets as the ids of their `1`s (an absent key has none).
+    private func derivedKeyMismatches(keys: [String: InAppValue], _ expectedKeys: [String: InAppValue]) -> [String] {
+        let rows =
+            TCString.fieldTable.map { ($0.inAppKey, $0.type) } + PublisherTC.fieldTable.map { ($0.inAppKey, $0.type) }
+        func ids(_ value: InAppValue?, maxID: Int) -> [Int] {
+            guard let text = value?.stringValue else { return [] }
+            return text.utf8.prefix(maxID).enumerated().compactMap {
+                $0.element == UInt8(ascii: "1") ? $0.offset + 1 : nil
+            }
+        }
+        func differs(_ stored: InAppValue?, _ own: InAppValue?, as type: TCFFieldType) -> Bool {
+            switch type {
+            case .int: stored?.intValue != own?.intValue
+            case .bool: (stored?.intValue == 1) != (own?.intValue == 1)
+            case .code: stored?.stringValue != own?.stringValue
+            case .ids(let maxID): ids(stored, maxID: maxID) != ids(own, maxID: maxID)
+            case .vendors, .optionalVendors: ids(stored, maxID: VendorSet.maxID) != ids(own, maxID: VendorSet.maxID)
+            case .version, .timestamp, .restrictions, .publisherTC, .restrictionType: false
+            }
+        }
+        var mismatches = InAppKeys.fixedKeys.filter { key in
+            guard let type = rows.first(where: { $0.0 == key })?.1 else { return false }
+            return differs(keys[key], expectedKeys[key], as: type)
+        }
         for purposeId in 1...PurposeSet.maxID {
             let key = InAppKeys.publisherRestrictions(purposeId: purposeId)
             let stored = keys[key]?.stringValue

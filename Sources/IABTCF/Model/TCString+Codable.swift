@@ -1,6 +1,7 @@
 // Codable in the codec itself (Codable is part of the standard library), with exactly the keys
 // (`TCString+Schema.swift`) and value formats of `tcstring decode`'s JSON, so the CLI's output
-// decodes with `JSONDecoder` and a value encodes to the same schema. Timestamps and two-letter
+// decodes with `JSONDecoder` and a value encodes to the same schema: a visitor and a reader of the
+// field tables (`TCString+Fields.swift`), so no field is listed here. Timestamps and two-letter
 // codes encode their `description`, which the package's one JSON writer (TCFJSON) formats.
 
 /// An array of ids made into a set by `make`; an id out of range is `DecodingError.dataCorrupted`
@@ -86,24 +87,15 @@ extension RestrictionType: Codable {}
 extension PublisherRestriction: Codable {
     /// Decodes one entry of the schema's `publisherRestrictions`.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: SchemaKey.self)
-        self.init(
-            purposeId: try c.decode(Int.self, forKey: .purposeId),
-            restrictionType: try c.decode(RestrictionType.self, forKey: .restrictionType),
-            vendors: try c.decode(VendorSet.self, forKey: .vendors)
-        )
+        self.init(purposeId: 0, restrictionType: .notAllowed, vendors: VendorSet())
+        var reader = KeyedReader(try decoder.container(keyedBy: SchemaKey.self))
+        try read(&reader)
     }
 
     /// Encodes one entry of the schema's `publisherRestrictions`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: SchemaKey.self)
-        for key in SchemaKey.allCases {
-            switch key {
-            case .purposeId: try c.encode(purposeId, forKey: key)
-            case .restrictionType: try c.encode(restrictionType, forKey: key)
-            case .vendors: try c.encode(vendors, forKey: key)
-            }
-        }
+        var visitor = KeyedVisitor(encoder.container(keyedBy: SchemaKey.self))
+        try traverse(&visitor)
     }
 }
 
@@ -129,31 +121,15 @@ extension PublisherRestrictions: Codable {
 extension PublisherTC: Codable {
     /// Decodes the `publisherTC` object `tcstring decode` prints.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: SchemaKey.self)
-        self.init(
-            purposeConsents: try c.decode(PurposeSet.self, forKey: .purposeConsents),
-            purposeLegitimateInterests: try c.decode(PurposeSet.self, forKey: .purposeLegitimateInterests),
-            numCustomPurposes: try c.decode(Int.self, forKey: .numCustomPurposes),
-            customPurposeConsents: try c.decode(CustomPurposeSet.self, forKey: .customPurposeConsents),
-            customPurposeLegitimateInterests: try c.decode(
-                CustomPurposeSet.self,
-                forKey: .customPurposeLegitimateInterests
-            )
-        )
+        self.init()
+        var reader = KeyedReader(try decoder.container(keyedBy: SchemaKey.self))
+        try read(&reader)
     }
 
     /// Encodes the `publisherTC` object `tcstring decode` prints.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: SchemaKey.self)
-        for key in SchemaKey.allCases {
-            switch key {
-            case .purposeConsents: try c.encode(purposeConsents, forKey: key)
-            case .purposeLegitimateInterests: try c.encode(purposeLegitimateInterests, forKey: key)
-            case .numCustomPurposes: try c.encode(numCustomPurposes, forKey: key)
-            case .customPurposeConsents: try c.encode(customPurposeConsents, forKey: key)
-            case .customPurposeLegitimateInterests: try c.encode(customPurposeLegitimateInterests, forKey: key)
-            }
-        }
+        var visitor = KeyedVisitor(encoder.container(keyedBy: SchemaKey.self))
+        try traverse(&visitor)
     }
 }
 
@@ -161,64 +137,91 @@ extension TCString: Codable {
     /// Decodes the schema `tcstring decode` prints. Every core key is required; the optional
     /// segments (`disclosedVendors`, `allowedVendors`, `publisherTC`) may be `null` or missing.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: SchemaKey.self)
-        let version = try c.decode(Int.self, forKey: .version)
-        guard version == 2 else {
-            throw DecodingError.dataCorruptedError(forKey: .version, in: c, debugDescription: "only version 2")
-        }
-        self.init(
-            created: try c.decode(Timestamp.self, forKey: .created),
-            lastUpdated: try c.decode(Timestamp.self, forKey: .lastUpdated)
-        )
-        cmpId = try c.decode(Int.self, forKey: .cmpId)
-        cmpVersion = try c.decode(Int.self, forKey: .cmpVersion)
-        consentScreen = try c.decode(Int.self, forKey: .consentScreen)
-        consentLanguage = try c.decode(TwoLetterCode.self, forKey: .consentLanguage)
-        vendorListVersion = try c.decode(Int.self, forKey: .vendorListVersion)
-        policyVersion = try c.decode(Int.self, forKey: .policyVersion)
-        isServiceSpecific = try c.decode(Bool.self, forKey: .isServiceSpecific)
-        useNonStandardTexts = try c.decode(Bool.self, forKey: .useNonStandardTexts)
-        specialFeatureOptIns = try c.decode(SpecialFeatureSet.self, forKey: .specialFeatureOptIns)
-        purposeConsents = try c.decode(PurposeSet.self, forKey: .purposeConsents)
-        purposeLegitimateInterests = try c.decode(PurposeSet.self, forKey: .purposeLegitimateInterests)
-        purposeOneTreatment = try c.decode(Bool.self, forKey: .purposeOneTreatment)
-        publisherCountryCode = try c.decode(TwoLetterCode.self, forKey: .publisherCountryCode)
-        vendorConsents = try c.decode(VendorSet.self, forKey: .vendorConsents)
-        vendorLegitimateInterests = try c.decode(VendorSet.self, forKey: .vendorLegitimateInterests)
-        publisherRestrictions = try c.decode(PublisherRestrictions.self, forKey: .publisherRestrictions)
-        disclosedVendors = try c.decodeIfPresent(VendorSet.self, forKey: .disclosedVendors)
-        allowedVendors = try c.decodeIfPresent(VendorSet.self, forKey: .allowedVendors)
-        publisherTC = try c.decodeIfPresent(PublisherTC.self, forKey: .publisherTC)
+        self.init(created: Timestamp(deciseconds: 0))
+        var reader = KeyedReader(try decoder.container(keyedBy: SchemaKey.self))
+        try read(&reader)
     }
 
     /// Encodes the schema `tcstring decode` prints; absent segments as `null`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: SchemaKey.self)
-        for key in SchemaKey.allCases {
-            switch key {
-            case .version: try c.encode(version, forKey: key)
-            case .created: try c.encode(created, forKey: key)
-            case .lastUpdated: try c.encode(lastUpdated, forKey: key)
-            case .cmpId: try c.encode(cmpId, forKey: key)
-            case .cmpVersion: try c.encode(cmpVersion, forKey: key)
-            case .consentScreen: try c.encode(consentScreen, forKey: key)
-            case .consentLanguage: try c.encode(consentLanguage, forKey: key)
-            case .vendorListVersion: try c.encode(vendorListVersion, forKey: key)
-            case .policyVersion: try c.encode(policyVersion, forKey: key)
-            case .isServiceSpecific: try c.encode(isServiceSpecific, forKey: key)
-            case .useNonStandardTexts: try c.encode(useNonStandardTexts, forKey: key)
-            case .specialFeatureOptIns: try c.encode(specialFeatureOptIns, forKey: key)
-            case .purposeConsents: try c.encode(purposeConsents, forKey: key)
-            case .purposeLegitimateInterests: try c.encode(purposeLegitimateInterests, forKey: key)
-            case .purposeOneTreatment: try c.encode(purposeOneTreatment, forKey: key)
-            case .publisherCountryCode: try c.encode(publisherCountryCode, forKey: key)
-            case .vendorConsents: try c.encode(vendorConsents, forKey: key)
-            case .vendorLegitimateInterests: try c.encode(vendorLegitimateInterests, forKey: key)
-            case .publisherRestrictions: try c.encode(publisherRestrictions, forKey: key)
-            case .disclosedVendors: try c.encode(disclosedVendors, forKey: key)
-            case .allowedVendors: try c.encode(allowedVendors, forKey: key)
-            case .publisherTC: try c.encode(publisherTC, forKey: key)
-            }
+        var visitor = KeyedVisitor(encoder.container(keyedBy: SchemaKey.self))
+        try traverse(&visitor)
+    }
+}
+
+/// `Codable`'s encoding as a visitor of the field tables: each field into a keyed container.
+private struct KeyedVisitor<Key: CodingKey>: TCFVisitor {
+    typealias Failure = any Error
+    var container: KeyedEncodingContainer<Key>
+
+    init(_ container: KeyedEncodingContainer<Key>) { self.container = container }
+
+    mutating func encode(_ value: some Encodable, _ key: some TCFSchemaKey) throws {
+        try container.encode(value, forKey: key as! Key)
+    }
+
+    mutating func visit(_ key: some TCFSchemaKey, int value: Int) throws { try encode(value, key) }
+    mutating func visit(_ key: some TCFSchemaKey, bool value: Bool) throws { try encode(value, key) }
+    mutating func visit(_ key: some TCFSchemaKey, timestamp value: Timestamp) throws { try encode(value, key) }
+    mutating func visit(_ key: some TCFSchemaKey, code value: TwoLetterCode) throws { try encode(value, key) }
+    mutating func visit(_ key: some TCFSchemaKey, ids value: some SmallIDSet) throws { try encode(Array(value), key) }
+    mutating func visit(_ key: some TCFSchemaKey, vendors value: VendorSet?) throws { try encode(value, key) }
+    mutating func visit(_ key: some TCFSchemaKey, restrictions value: PublisherRestrictions) throws {
+        try encode(value, key)
+    }
+    mutating func visit(_ key: some TCFSchemaKey, publisherTC value: PublisherTC?) throws { try encode(value, key) }
+}
+
+/// `Codable`'s decoding as a reader of the field tables: every key required but the optional
+/// segments, which may be `null` or missing.
+private struct KeyedReader<Key: CodingKey>: TCFReader {
+    typealias Failure = any Error
+    let container: KeyedDecodingContainer<Key>
+
+    init(_ container: KeyedDecodingContainer<Key>) { self.container = container }
+
+    func decode<T: Decodable>(_ key: some TCFSchemaKey, as _: T.Type = T.self) throws -> T {
+        try container.decode(T.self, forKey: key as! Key)
+    }
+
+    func check(_ key: some TCFSchemaKey, version: Int) throws {
+        guard try decode(key, as: Int.self) == version else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key as! Key,
+                in: container,
+                debugDescription: "only version \(version)"
+            )
         }
+    }
+
+    func read(_ key: some TCFSchemaKey, int value: inout Int) throws { value = try decode(key) }
+    func read(_ key: some TCFSchemaKey, bool value: inout Bool) throws { value = try decode(key) }
+    func read(_ key: some TCFSchemaKey, timestamp value: inout Timestamp) throws { value = try decode(key) }
+    func read(_ key: some TCFSchemaKey, code value: inout TwoLetterCode) throws { value = try decode(key) }
+    func read<S: SmallIDSet>(_ key: some TCFSchemaKey, ids value: inout S) throws {
+        // As `SmallIDSet.init(from:)` decodes: an array of ids, then the set.
+        let ids = try decode(key, as: [Int].self)
+        do { value = try S(ids) } catch {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: container.codingPath + [key as! Key],
+                    debugDescription: "ids from 1 to \(S.maxID)",
+                    underlyingError: error
+                )
+            )
+        }
+    }
+    func read(_ key: some TCFSchemaKey, vendors value: inout VendorSet) throws { value = try decode(key) }
+    func read(_ key: some TCFSchemaKey, optionalVendors value: inout VendorSet?) throws {
+        value = try container.decodeIfPresent(VendorSet.self, forKey: key as! Key)
+    }
+    func read(_ key: some TCFSchemaKey, restrictionType value: inout RestrictionType) throws {
+        value = try decode(key)
+    }
+    func read(_ key: some TCFSchemaKey, restrictions value: inout PublisherRestrictions) throws {
+        value = try decode(key)
+    }
+    func read(_ key: some TCFSchemaKey, publisherTC value: inout PublisherTC?) throws {
+        value = try container.decodeIfPresent(PublisherTC.self, forKey: key as! Key)
     }
 }

@@ -9,6 +9,7 @@
 
 extension TCString {
     /// The keys of the decode schema, in output order.
+    @usableFromInline
     package enum SchemaKey: String, CodingKey, CaseIterable, Sendable {
         case version, created, lastUpdated, cmpId, cmpVersion, consentScreen, consentLanguage, vendorListVersion
         case policyVersion, isServiceSpecific, useNonStandardTexts, specialFeatureOptIns, purposeConsents
@@ -19,6 +20,7 @@ extension TCString {
 
 extension PublisherTC {
     /// The keys of the schema's `publisherTC` object, in output order.
+    @usableFromInline
     package enum SchemaKey: String, CodingKey, CaseIterable, Sendable {
         case purposeConsents, purposeLegitimateInterests, numCustomPurposes, customPurposeConsents
         case customPurposeLegitimateInterests
@@ -27,6 +29,7 @@ extension PublisherTC {
 
 extension PublisherRestriction {
     /// The keys of one entry of the schema's `publisherRestrictions`, in output order.
+    @usableFromInline
     package enum SchemaKey: String, CodingKey, CaseIterable, Sendable {
         case purposeId, restrictionType, vendors
     }
