@@ -76,6 +76,7 @@ extension GPPBitReader {
     {
         let count = try read(12, field)
         var ids: [Int] = []
+        ids.reserveCapacity(min(count, limit))
         var last = 0
         for _ in 0..<count {
             let isGroup = try readBit(field)
@@ -85,7 +86,7 @@ extension GPPBitReader {
             guard end <= limit, end <= GPPLimits.maximumID, budget >= 0, last == 0 || first > last + 1 else {
                 return nil
             }
-            ids.append(contentsOf: first...end)
+            if isGroup { ids.append(contentsOf: first...end) } else { ids.append(first) }
             last = end
         }
         return ids

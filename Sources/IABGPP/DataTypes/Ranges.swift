@@ -131,16 +131,29 @@ extension GPPBitReader {
     ) throws(GPPError)
         -> [Int]?
     {
-        let count = try read(12, field)
+        // Bounds are checked here and the bits peeked: a reading that ends early is `nil` too.
+        guard remaining >= 12 else { return nil }
+        let count = peek(12, at: offset)
+        offset += 12
         var ids: [Int] = []
+        ids.reserveCapacity(count)
         var last = -1
         for _ in 0..<count {
-            let isGroup = try readBit(field)
-            let first = try read(16, field)
-            let end = isGroup ? try read(16, field) : first
+            // IsGroup and the first id in one peek.
+            guard remaining >= 17 else { return nil }
+            let item = peek(17, at: offset)
+            offset += 17
+            let isGroup = item >> 16 != 0
+            let first = item & 0xFFFF
+            var end = first
+            if isGroup {
+                guard remaining >= 16 else { return nil }
+                end = peek(16, at: offset)
+                offset += 16
+            }
             budget -= end - first + 1
             guard first > last + 1, !isGroup || end > first, end <= limit, budget >= 0 else { return nil }
-            ids.append(contentsOf: first...end)
+            if isGroup { ids.append(contentsOf: first...end) } else { ids.append(first) }
             last = end
         }
         return ids

@@ -26,16 +26,17 @@ extension TCFCanadaSection {
 
     /// Decodes the section's UTF-8 `parts`, which start at character `start` (0-based) of the input.
     init(encoded parts: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
-        if let read = Self.firstReadingAsWritten(parts, start: start) {
+        var shared = try Shared(parts, start: start)
+        if let read = Self.firstReadingAsWritten(&shared) {
             self = read
         } else {
             // No reading re-encodes: the first that reads, legacy before the others.
-            let fibonacci = Result { () throws(GPPError) in try Self.read(parts, start: start, .fibonacci) }
-            if let read = try? Self.read(parts, start: start, .legacy) {
+            let fibonacci = Result { () throws(GPPError) in try Self.read(&shared, .fibonacci) }
+            if let read = try? Self.read(&shared, .legacy) {
                 self = read
             } else if case .success(let read) = fibonacci {
                 self = read
-            } else if let read = try? Self.read(parts, start: start, .literal) {
+            } else if let read = try? Self.read(&shared, .literal) {
                 self = read
             } else {
                 self = try fibonacci.get()
@@ -44,10 +45,35 @@ extension TCFCanadaSection {
         decoded?.text = String(decoding: parts, as: UTF8.self)
     }
 
+    /// What every reading shares: the core's bits, read once up to its first id set (Version and
+    /// the fixed-width fields, alike in the three encodings), and the parts after the core.
+    struct Shared {
+        /// The parts after the core.
+        var parts: GPPParts
+        /// The core's reader, at its first id set.
+        var reader: GPPBitReader
+        /// The core's values before its first id set.
+        var values: [GPPValue]
+
+        /// The core fields before the first id set (VendorExpressConsent).
+        static let count = coreFields.firstIndex { $0.type == .optimizedRange } ?? coreFields.count - 1
+
+        /// Reads the core of `bytes` up to its first id set; the error is every reading's.
+        init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
+            parts = GPPParts(bytes, separator: UInt8(ascii: "."), start: start)
+            reader = try parts.reader(sectionId: 5)
+            let version = try reader.read(6, "Version")
+            guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 0, value: version) }
+            values = []
+            values.reserveCapacity(coreFields.count)
+            try GPPFieldTable.decode(coreFields, 0..<Self.count, into: &values, from: &reader)
+        }
+    }
+
     /// The first reading, in the decoder's order, whose value re-encodes to the bits read.
-    private static func firstReadingAsWritten(_ parts: UnsafeBufferPointer<UInt8>, start: Int) -> TCFCanadaSection? {
+    private static func firstReadingAsWritten(_ shared: inout Shared) -> TCFCanadaSection? {
         for encoding in Encoding.allCases {
-            if let read = try? decode(parts, start: start, encoding, asWrittenOnly: true) { return read }
+            if let read = try? decode(&shared, encoding, asWrittenOnly: true) { return read }
         }
         return nil
     }
@@ -55,19 +81,16 @@ extension TCFCanadaSection {
     /// Every part read in `encoding`, whether or not its value re-encodes to the bits read.
     package static func read(_ text: String, as encoding: Encoding) throws(GPPError) -> TCFCanadaSection {
         var section = try GPPBytes.with(text[...]) { bytes throws(GPPError) in
-            try read(bytes, start: 0, encoding)
+            var shared = try Shared(bytes, start: 0)
+            return try read(&shared, encoding)
         }
         section.decoded?.text = text
         return section
     }
 
-    private static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        start: Int,
-        _ encoding: Encoding
-    ) throws(GPPError) -> TCFCanadaSection {
+    private static func read(_ shared: inout Shared, _ encoding: Encoding) throws(GPPError) -> TCFCanadaSection {
         // Without `asWrittenOnly` the reading never stops early: the empty value is never taken.
-        try decode(bytes, start: start, encoding, asWrittenOnly: false) ?? TCFCanadaSection()
+        try decode(&shared, encoding, asWrittenOnly: false) ?? TCFCanadaSection()
     }
 
     /// Whether `decoded`, read the specification's way, also reads the legacy way to another
@@ -75,32 +98,39 @@ extension TCFCanadaSection {
     static func alsoReadsAsLegacy(_ decoded: Decoded) -> Bool {
         guard decoded.model.encoding == .fibonacci else { return false }
         let legacy = GPPBytes.with(decoded.text[...]) { bytes in
-            try? decode(bytes, start: 0, .legacy, asWrittenOnly: true)
+            try? { () throws(GPPError) in
+                var shared = try Shared(bytes, start: 0)
+                return try decode(&shared, .legacy, asWrittenOnly: true)
+            }()
         }
         guard let legacy = legacy ?? nil else { return false }
         return legacy.core != decoded.model.core || legacy.disclosedVendors != decoded.model.disclosedVendors
     }
 
-    /// Every part read in `encoding`. `asWrittenOnly`: `nil` unless the value re-encodes to the
-    /// bits read, the reading stopping at the first bit that shows otherwise (an id set the
-    /// encoder lays out otherwise, or a bit set after a part's last field).
+    /// Every part read in `encoding`, from what the readings share. `asWrittenOnly`: `nil` unless
+    /// the value re-encodes to the bits read, the reading stopping at the first bit that shows
+    /// otherwise (an id set the encoder lays out otherwise, or a bit set after a part's last field).
+    ///
+    /// A reading as written takes the shared values' array (so that the reading that stands
+    /// allocates no other) and gives the shared values back when it does not stand.
     private static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        start: Int,
+        _ shared: inout Shared,
         _ encoding: Encoding,
         asWrittenOnly: Bool
     ) throws(GPPError) -> TCFCanadaSection? {
         var section = TCFCanadaSection()
         section.encoding = encoding
-        var parts = GPPParts(bytes, separator: UInt8(ascii: "."), start: start)
-        var reader = try parts.reader(sectionId: 5)
-        let version = try reader.read(6, "Version")
-        guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 0, value: version) }
-        let table = fields(coreFields, encoding)
-        var core: [GPPValue] = []
-        core.reserveCapacity(table.count)
+        var parts = shared.parts
+        var reader = shared.reader
+        let table = encoding == .legacy ? legacyCoreFields : coreFields
+        var core = shared.values
+        // A reading as written that stands ends the decoding: it takes the array.
+        if asWrittenOnly { shared.values = [] }
+        var stands = false
+        defer { if asWrittenOnly && !stands { shared.values = Array(core.prefix(Shared.count)) } }
         let last = table.count - 1
-        guard try decode(table, 0..<last, encoding, asWrittenOnly: asWrittenOnly, into: &core, from: &reader) else {
+        let range = Shared.count..<last
+        guard try decode(table, range, encoding, asWrittenOnly: asWrittenOnly, into: &core, from: &reader) else {
             return nil
         }
         if reader.remaining < 12 && reader.restIsZero {
@@ -123,7 +153,7 @@ extension TCFCanadaSection {
             let table: [GPPField]
             switch type {
             case 1 where section.disclosedVendors == nil:
-                table = fields(disclosedVendorsFields, encoding)
+                table = encoding == .legacy ? legacyDisclosedVendorsFields : disclosedVendorsFields
                 var values: [GPPValue] = []
                 guard try decode(table, 0..<1, encoding, asWrittenOnly: asWrittenOnly, into: &values, from: &reader)
                 else { return nil }
@@ -139,6 +169,7 @@ extension TCFCanadaSection {
             if asWrittenOnly && !reader.restIsZero { return nil }
         }
         section.decoded = Decoded(text: "", model: section.model, parts: layouts)
+        stands = true
         return section
     }
 
