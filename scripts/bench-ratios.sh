@@ -13,7 +13,7 @@
 #
 # Defaults: Fixtures/corpus/corpus.txt, 0.5 s per line, 3 rounds. Each round measures the floor and
 # every workload once; each cell keeps its fastest round, because on a shared virtual machine the
-# noise only ever adds time (a lone round can be off by 2x).
+# noise only ever adds time (a lone round can be off by a large factor).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 file=${1:-Fixtures/corpus/corpus.txt}

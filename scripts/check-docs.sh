@@ -1,10 +1,34 @@
 #!/usr/bin/env bash
-# Builds each library module's symbol graph, fails on any public symbol declared in Sources/
-# without a /// summary, and runs `docc convert --analyze --warnings-as-errors` on its catalog.
+# Checks the front door (README and Performance article lengths, the products the manifests of README
+# and Getting started list), builds each library module's symbol graph, fails on any public symbol
+# declared in Sources/ without a /// summary, and runs `docc convert --analyze --warnings-as-errors`
+# on its catalog.
 # No docc plugin is needed: docc ships with the toolchain.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=$(sed -n 's/.*\.library(name: "\([A-Za-z]*\)".*/\1/p' Package.swift)
+# The front door stays small and true: README.md at most 250 lines, the Performance article at most
+# 220 (history belongs in Benchmarks/HISTORY.md), and the manifests of README's Install section and
+# of Getting started list exactly Package.swift's library products, in an .executableTarget.
+python3 - $modules <<'PY'
+import re, sys
+modules, failures = sys.argv[1:], []
+for path, limit in (("README.md", 250), ("Sources/IABTCF/Docs.docc/Performance.md", 220)):
+    count = len(open(path).read().splitlines())
+    if count > limit:
+        failures.append(f"{path}: {count} lines, at most {limit}")
+for path in ("README.md", "Sources/IABTCF/Docs.docc/GettingStarted.md"):
+    text = open(path).read()
+    manifest = next((block for block in re.findall(r"```swift\n(.*?)```", text, re.S) if ".product(name:" in block), "")
+    products = re.findall(r'\.product\(name: "(\w+)"', manifest)
+    if products != modules:
+        failures.append(f"{path}: its manifest lists {products}, Package.swift's products are {modules}")
+    if ".executableTarget(" not in manifest or re.search(r"\.target\(", manifest):
+        failures.append(f"{path}: its manifest's target is not an .executableTarget")
+for failure in failures:
+    print(f"front door: {failure}")
+sys.exit(1 if failures else 0)
+PY
 # dump-symbol-graph rebuilds what it needs and writes one graph per module.
 dumped=$(swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols | sed -n 's/^Files written to //p')
 graphs=.build/doc-symbol-graphs

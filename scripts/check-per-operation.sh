@@ -26,7 +26,7 @@ measured=$(mktemp)
 trap 'rm -f "$measured"' EXIT
 {
     printf 'what\tworkload\tline\tcount\n'
-    # what:workload:file; the gpp workload runs on the three GPP lines of Fixtures/gpp/bench.txt.
+    # what:workload:file; the gpp workload runs on the five GPP lines of Fixtures/gpp/bench.txt.
     for spec in instructions:decode:Fixtures/corpus/corpus.txt instructions:query:Fixtures/corpus/corpus.txt \
         instructions:query-value:Fixtures/corpus/corpus.txt instructions:full:Fixtures/corpus/corpus.txt \
         instructions:gpp:Fixtures/gpp/bench.txt allocations:decode:Fixtures/corpus/corpus.txt \
@@ -36,7 +36,7 @@ trap 'rm -f "$measured"' EXIT
         rest=${spec#*:}
         workload=${rest%%:*}
         file=${rest#*:}
-        # "line 3 (103 chars): 2605 instructions per decode"
+        # "line N (C chars): COUNT instructions per decode"
         scripts/per-operation.sh "$what" "$workload" "$file" |
             sed -n "s/^line \([0-9]*\) .*: \([0-9-]*\) $what per $workload\$/$what\t$workload\t\1\t\2/p"
     done

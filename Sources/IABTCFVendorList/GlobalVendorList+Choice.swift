@@ -45,6 +45,9 @@ extension GlobalVendorList {
 
     /// The CMP writing the string and the notice it showed: the core string's CmpId, CmpVersion,
     /// ConsentScreen, ConsentLanguage and PublisherCC.
+    ///
+    /// Any numbers can be set here; ``GlobalVendorList/tcString(for:cmp:day:shownVendors:publisherRestrictions:)``
+    /// checks each against its field and refuses one outside it (``ChoiceError/Code/valueOutOfRange``).
     public struct CMP: Sendable, Hashable {
         /// CmpId: the CMP's registered id (2-4095).
         public var id: Int
@@ -71,6 +74,18 @@ extension GlobalVendorList {
             self.language = language
             self.publisherCountryCode = publisherCountryCode
         }
+    }
+
+    /// The numbers of a CMP description, each with the field it fills and the values that field
+    /// takes: CmpId the ids IAB Europe assigns to registered CMPs, the others their widths.
+    static var cmpNumbers: [(field: String, values: ClosedRange<Int>, value: KeyPath<CMP, Int>)] {
+        // Every number key of the schema has values.
+        func values(_ key: TCString.SchemaKey) -> ClosedRange<Int> { key.values ?? 0...0 }
+        return [
+            ("CmpId", TCFPolicy.registeredCmpIds, \.id),
+            ("CmpVersion", values(.cmpVersion), \.version),
+            ("ConsentScreen", values(.consentScreen), \.consentScreen),
+        ]
     }
 
     /// The list's vendors without a `deletedDate`: the vendors a notice shows by default.
@@ -107,15 +122,21 @@ extension GlobalVendorList {
     /// ``IABTCF/TCString/permission(vendor:specialPurpose:in:)`` reads special purposes from Disclosed
     /// Vendors accordingly.
     ///
+    /// Each number of `cmp` and `day` is checked first, against its field
+    /// (``ChoiceError/Code/valueOutOfRange``, naming the field and the value): CmpId 2-4095 (the
+    /// ids IAB Europe assigns to registered CMPs), CmpVersion 0-4095, ConsentScreen 0-63, a day
+    /// from 1970-01-01 to the last the 36-bit Created field holds.
+    ///
     /// The string is refused rather than written when ``IABTCF/TCString/validate(against:)`` would find
     /// anything in it (``ChoiceError/Code/policyFindings``): a list whose policy version is older
-    /// than `day` requires (a policy-2 list after 2023-09-30), CmpId 0 or 1, a restriction the
-    /// shown vendors' declarations do not allow. A type 2 restriction (require legitimate
+    /// than `day` requires (a policy-2 list after 2023-09-30), a restriction the shown vendors'
+    /// declarations do not allow, a letter code outside A-Z. A type 2 restriction (require legitimate
     /// interest) on purpose 1 or 3-6 is allowed but leaves the purpose refused to that vendor
     /// under policy version 4 and later, as ``IABTCF/TCString/permission(vendor:purpose:in:)`` says.
     ///
-    /// - Throws: ``ChoiceError``: shown vendors the list does not hold or has deleted, choice
-    ///   vendors that were not shown, or what ``IABTCF/TCString/validate(against:)`` finds.
+    /// - Throws: ``ChoiceError``: a number of `cmp` or `day` outside its field, shown vendors the
+    ///   list does not hold or has deleted, choice vendors that were not shown, or what
+    ///   ``IABTCF/TCString/validate(against:)`` finds.
     public func tcString(
         for choice: Choice,
         cmp: CMP,
@@ -123,13 +144,21 @@ extension GlobalVendorList {
         shownVendors: VendorSet? = nil,
         publisherRestrictions: PublisherRestrictions = PublisherRestrictions()
     ) throws(ChoiceError) -> TCString {
+        for (field, values, value) in Self.cmpNumbers where !values.contains(cmp[keyPath: value]) {
+            throw ChoiceError(.valueOutOfRange, field: field, value: Int64(cmp[keyPath: value]))
+        }
+        // Midnight of the day; a day before 1970 is refused as given.
+        let created = day.deciseconds >= 0 ? day.startOfDay : day
+        guard created.isEncodable else {
+            throw ChoiceError(.valueOutOfRange, field: "Created", value: created.deciseconds)
+        }
         let shown = shownVendors ?? activeVendorIds
         let unknown = shown.subtracting(vendorIds)
         guard unknown.isEmpty else { throw ChoiceError(.vendorsNotInList, vendors: unknown) }
         let deleted = shown.intersection(deletedVendorIds)
         guard deleted.isEmpty else { throw ChoiceError(.vendorsDeleted, vendors: deleted) }
         var tc = TCString(
-            created: day.startOfDay,
+            created: created,
             cmpId: cmp.id,
             cmpVersion: cmp.version,
             consentScreen: cmp.consentScreen,

@@ -62,6 +62,8 @@ enum GDPRAppliesValue: Sendable, Hashable, CustomTestStringConvertible {
     case int(Int)
     case string(String)
     case bool(Bool)
+    /// A floating-point number, as an `NSNumber` of a `Double` (`1.0` reads as 1).
+    case double(Double)
     case missing
 
     /// What it reads as: 1 or 0 in any type CMPs write; unset or malformed is "applies".
@@ -70,6 +72,7 @@ enum GDPRAppliesValue: Sendable, Hashable, CustomTestStringConvertible {
         case .int(let value): value != 0
         case .string(let text): !["0", "false", "no"].contains(text.lowercased())
         case .bool(let flag): flag
+        case .double(let value): value != 0
         case .missing: true
         }
     }
@@ -79,6 +82,7 @@ enum GDPRAppliesValue: Sendable, Hashable, CustomTestStringConvertible {
         case .int(let value): "int \(value)"
         case .string(let text): "string \"\(text)\""
         case .bool(let flag): "bool \(flag)"
+        case .double(let value): "double \(value)"
         case .missing: "missing"
         }
     }
@@ -267,6 +271,7 @@ final class Simulation: ConsentPlatform {
         case .int(let value): defaults.set(value, forKey: InAppKeys.gdprApplies)
         case .string(let text): defaults.set(text, forKey: InAppKeys.gdprApplies)
         case .bool(let flag): defaults.set(flag, forKey: InAppKeys.gdprApplies)
+        case .double(let value): defaults.set(value, forKey: InAppKeys.gdprApplies)
         case .missing: defaults.removeObject(forKey: InAppKeys.gdprApplies)
         }
     }

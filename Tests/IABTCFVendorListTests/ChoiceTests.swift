@@ -270,11 +270,6 @@ import Testing
                 "tcf22.policyVersionTooOld"
             ]
         )
-        #expect(
-            rules { try gvl.tcString(for: .rejectAll, cmp: GlobalVendorList.CMP(id: 1), day: day) } == [
-                "tcf.cmpIdInvalid"
-            ]
-        )
         // Purpose 2 of vendor 1 is not flexible: a type 1 restriction on it is not the publisher's to set.
         #expect(!gvl.vendors(declaring: 2, on: .flexible).contains(1))
         var restrictions = PublisherRestrictions()
@@ -284,6 +279,47 @@ import Testing
                 try gvl.tcString(for: .acceptAll, cmp: Self.cmp, day: day, publisherRestrictions: restrictions)
             } == ["gvl.restrictionNotFlexible"]
         )
+    }
+
+    /// Each number of the CMP and the day is checked where it enters, against its own field, in
+    /// its own words: before anything else, so a string that could not be encoded is never returned.
+    @Test func cmpNumbersOutsideTheirFields() throws {
+        let gvl = GVLFixtures.v17
+        let day = Self.lists[0].day
+        let cases: [(GlobalVendorList.CMP, Timestamp, String, Int64, String)] = [
+            (
+                .init(id: -5), day, "CmpId", -5,
+                "CmpId -5 is outside 2-4095, the ids IAB Europe assigns to registered CMPs"
+            ),
+            (.init(id: 0), day, "CmpId", 0, "CmpId 0 is outside 2-4095, the ids IAB Europe assigns to registered CMPs"),
+            (.init(id: 1), day, "CmpId", 1, "CmpId 1 is outside 2-4095, the ids IAB Europe assigns to registered CMPs"),
+            (
+                .init(id: 5000), day, "CmpId", 5000,
+                "CmpId 5000 is outside 2-4095, the ids IAB Europe assigns to registered CMPs"
+            ),
+            (.init(id: 300, version: 4096), day, "CmpVersion", 4096, "CmpVersion 4096 is outside 0-4095"),
+            (.init(id: 300, version: -1), day, "CmpVersion", -1, "CmpVersion -1 is outside 0-4095"),
+            (.init(id: 300, consentScreen: 64), day, "ConsentScreen", 64, "ConsentScreen 64 is outside 0-63"),
+            (
+                .init(id: 300), Timestamp(deciseconds: -1), "Created", -1,
+                "the day (Created -1 deciseconds after 1970-01-01) is outside 1970-01-01 to 2187-10-06, "
+                    + "what the 36-bit Created field holds"
+            ),
+            (
+                .init(id: 300), Timestamp(deciseconds: 1 << 40), "Created", 1_099_510_848_000,
+                "the day (Created 1099510848000 deciseconds after 1970-01-01) is outside 1970-01-01 to 2187-10-06, "
+                    + "what the 36-bit Created field holds"
+            ),
+        ]
+        for (cmp, day, field, value, words) in cases {
+            let expected = GlobalVendorList.ChoiceError(.valueOutOfRange, field: field, value: value)
+            #expect(throws: expected) { try gvl.tcString(for: .acceptAll, cmp: cmp, day: day) }
+            #expect(expected.description == "\(words) [valueOutOfRange]")
+        }
+        // The largest of each is written.
+        let largest = GlobalVendorList.CMP(id: 4095, version: 4095, consentScreen: 63)
+        let tc = try gvl.tcString(for: .rejectAll, cmp: largest, day: day)
+        #expect(try TCString(encoded: tc.encoded()).cmpId == 4095)
     }
 
     /// The DocC article "Getting started", section "Write the string your notice collected", kept true.

@@ -115,7 +115,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // GPP: a usnat-only string, a six-section US string (ids 7-12), TCF EU with TCF Canada.
+    // GPP: a usnat-only string, a six-section US string (ids 7-12), TCF EU with TCF Canada,
+    // iabgpp-rs's 1,413-character TCF EU plus TCF Canada string, and its TCF Canada section alone.
     for (index, line) in Corpus.gppLines.enumerated() {
         Benchmark("GPP.decode.line\(index + 1)-\(line.utf8.count)chars") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try GPPString(encoded: line)) }
@@ -133,7 +134,7 @@ enum Corpus {
         return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }()
 
-    /// `Fixtures/gpp/bench.txt`: the three GPP lines.
+    /// `Fixtures/gpp/bench.txt`: the five GPP lines.
     static let gppLines: [String] = {
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -64,6 +64,35 @@ extension GPPBitReader {
     }
 }
 
+extension GPPBitReader {
+    /// Range(Fibonacci) as ``GPPBitWriter/writeFibonacciRange(_:_:checked:)`` writes it (maximal
+    /// runs: no item starts right after the previous one ends), none past `limit`; or `nil`.
+    mutating func readFibonacciRangeAsWritten(
+        _ field: String,
+        budget: inout Int,
+        through limit: Int
+    ) throws(GPPError)
+        -> [Int]?
+    {
+        let count = try read(12, field)
+        var ids: [Int] = []
+        ids.reserveCapacity(min(count, limit))
+        var last = 0
+        for _ in 0..<count {
+            let isGroup = try readBit(field)
+            let first = last + (try readFibonacci(field))
+            let end = isGroup ? first + (try readFibonacci(field)) : first
+            budget -= end - first + 1
+            guard end <= limit, end <= GPPLimits.maximumID, budget >= 0, last == 0 || first > last + 1 else {
+                return nil
+            }
+            if isGroup { ids.append(contentsOf: first...end) } else { ids.append(first) }
+            last = end
+        }
+        return ids
+    }
+}
+
 extension GPPBitWriter {
     /// Writes an Int(Fibonacci); 0 and negative values have no code, and a value whose code passes
     /// 40 bits (the most ``GPPBitReader/readFibonacci(_:)`` takes) is refused.
@@ -120,13 +149,14 @@ extension GPPBitWriter {
         }
     }
 
-    /// The bits a Range(Fibonacci) of `ids` takes.
     /// The bits a Range(Fibonacci) of `ids` takes, or any count of at least `limit` once it
-    /// reaches that many (the caller only compares it with `limit`).
+    /// reaches that many (the caller only compares it with `limit`); `Int.max` for more runs than
+    /// a range's Int(12) count holds.
     static func fibonacciRangeBits(_ ids: [Int], limit: Int = .max) -> Int {
         var bits = 12
         var previous = 0
         var index = 0
+        var runs = 0
         while index < ids.count && bits < limit {
             let first = ids[index]
             while index + 1 < ids.count, ids[index + 1] == ids[index] + 1 { index += 1 }
@@ -135,6 +165,8 @@ extension GPPBitWriter {
             if last > first { bits += fibonacci(last - first).width }
             previous = last
             index += 1
+            runs += 1
+            if runs > GPPLimits.maximumRangeItems { return .max }
         }
         return bits
     }

@@ -69,6 +69,8 @@ public enum GPPDataType: Sendable, Hashable {
 enum GPPLimits {
     static let maximumID = 65535
     static let idBudget = 1 << 18
+    /// The most items a Range(Int) or Range(Fibonacci) holds (its Int(12) count).
+    static let maximumRangeItems = (1 << 12) - 1
 }
 
 extension GPPBitReader {

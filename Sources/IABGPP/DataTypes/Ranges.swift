@@ -73,6 +73,112 @@ extension GPPBitReader {
     }
 }
 
+// Reading an id set as the encoder writes it: the same ids as the readers above, or `nil` at the
+// first bit that shows the encoder would write them otherwise (items not maximal runs, a group of
+// one id, a highest id that is not the last id, a range not strictly shorter than the bitfield, or
+// the other way round), so that a decoder tells from the bits alone whether its value re-encodes
+// to them. `nil` also stands for a reading that fails; the bits' error comes from the readers above.
+
+extension GPPBitReader {
+    /// An id set in `layout` as ``GPPBitWriter/writeIDs(_:_:_:)`` writes it, or `nil`.
+    mutating func readIDsAsWritten(
+        _ layout: GPPIDSetLayout,
+        _ field: String,
+        budget: inout Int
+    ) throws(GPPError)
+        -> [Int]?
+    {
+        switch layout {
+        case .intRange: return try readIntRangeAsWritten(field, budget: &budget, through: GPPLimits.maximumID)
+        case .optimized(let fibonacci):
+            let maximum = try read(16, field)
+            guard try readBit(field) else {
+                let ids = try readBitfield(maximum, field)
+                guard ids.last ?? 0 == maximum,
+                    GPPBitWriter.rangeBits(ids, fibonacci: fibonacci, limit: maximum) >= maximum
+                else { return nil }
+                return ids
+            }
+            let start = offset
+            // No id passes the highest id written before the range: the encoder writes the last id there.
+            let read =
+                fibonacci
+                ? try readFibonacciRangeAsWritten(field, budget: &budget, through: maximum)
+                : try readIntRangeAsWritten(field, budget: &budget, through: maximum)
+            guard let ids = read, ids.last ?? 0 == maximum, offset - start < maximum else { return nil }
+            return ids
+        case .literal:
+            guard try readBit(field) else {
+                let count = try read(16, field)
+                let ids = try readBitfield(count, field)
+                guard ids.last ?? 0 == count, GPPBitWriter.fibonacciRangeBits(ids, limit: 16 + count) >= 16 + count
+                else { return nil }
+                return ids
+            }
+            let start = offset
+            let read = try readFibonacciRangeAsWritten(field, budget: &budget, through: GPPLimits.maximumID)
+            guard let ids = read, offset - start < 16 + (ids.last ?? 0) else { return nil }
+            return ids
+        }
+    }
+
+    /// Range(Int) as ``GPPBitWriter/writeIntRange(_:_:checked:)`` writes it: ascending maximal runs,
+    /// a group only for two ids or more, none past `limit`; or `nil`.
+    mutating func readIntRangeAsWritten(
+        _ field: String,
+        budget: inout Int,
+        through limit: Int
+    ) throws(GPPError)
+        -> [Int]?
+    {
+        // Bounds are checked here and the bits peeked: a reading that ends early is `nil` too.
+        guard remaining >= 12 else { return nil }
+        let count = peek(12, at: offset)
+        offset += 12
+        var ids: [Int] = []
+        ids.reserveCapacity(count)
+        var last = -1
+        for _ in 0..<count {
+            // IsGroup and the first id in one peek.
+            guard remaining >= 17 else { return nil }
+            let item = peek(17, at: offset)
+            offset += 17
+            let isGroup = item >> 16 != 0
+            let first = item & 0xFFFF
+            var end = first
+            if isGroup {
+                guard remaining >= 16 else { return nil }
+                end = peek(16, at: offset)
+                offset += 16
+            }
+            budget -= end - first + 1
+            guard first > last + 1, !isGroup || end > first, end <= limit, budget >= 0 else { return nil }
+            if isGroup { ids.append(contentsOf: first...end) } else { ids.append(first) }
+            last = end
+        }
+        return ids
+    }
+
+    /// ArrayOfRanges and N-ArrayOfRanges with each record's ids as the encoder writes them, or `nil`.
+    mutating func readRecordsAsWritten(
+        key: Int,
+        type: Int,
+        ids layout: GPPIDSetLayout,
+        _ field: String,
+        budget: inout Int
+    ) throws(GPPError) -> [GPPRangeRecord]? {
+        let count = try read(12, field)
+        var records: [GPPRangeRecord] = []
+        for _ in 0..<count {
+            let key = try read(key, field)
+            let type = try read(type, field)
+            guard let ids = try readIDsAsWritten(layout, field, budget: &budget) else { return nil }
+            records.append(GPPRangeRecord(key: key, type: type, ids: ids))
+        }
+        return records
+    }
+}
+
 extension GPPBitWriter {
     /// Range(Int) of ascending ids as their maximal runs (`checked`: the caller has checked the ids).
     mutating func writeIntRange(_ ids: [Int], _ field: String, checked: Bool = false) throws(GPPError) {
@@ -87,6 +193,16 @@ extension GPPBitWriter {
         }
     }
 
+    /// The bits of Range(Fibonacci) (`fibonacci`) or Range(Int) of `ids`, or any count of at least
+    /// `limit` once it reaches that many; at least `limit` for more runs than a range's Int(12)
+    /// count holds (Range(Int) takes 17 bits a run: 4,096 runs pass any highest id).
+    static func rangeBits(_ ids: [Int], fibonacci: Bool, limit: Int) -> Int {
+        if fibonacci { return fibonacciRangeBits(ids, limit: limit) }
+        var bits = 12
+        GPPIDs.forEachRun(ids) { first, last in bits += last > first ? 33 : 17 }
+        return bits
+    }
+
     /// OptimizedRange or OptimizedIntRange: the range when strictly shorter than the bitfield.
     mutating func writeOptimized(_ ids: [Int], fibonacci: Bool, _ field: String) throws(GPPError) {
         guard GPPIDs.isValid(ids) else {
@@ -94,13 +210,7 @@ extension GPPBitWriter {
         }
         let maximum = ids.last ?? 0
         try write(maximum, 16, field)
-        var rangeBits = 12
-        if fibonacci {
-            rangeBits = Self.fibonacciRangeBits(ids, limit: maximum)
-        } else {
-            GPPIDs.forEachRun(ids) { first, last in rangeBits += last > first ? 33 : 17 }
-        }
-        let isRange = rangeBits < maximum
+        let isRange = Self.rangeBits(ids, fibonacci: fibonacci, limit: maximum) < maximum
         write(isRange)
         // `ids` is checked above: the set is written without a second pass over it.
         if !isRange {

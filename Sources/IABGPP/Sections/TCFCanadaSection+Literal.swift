@@ -3,33 +3,69 @@
 // words the type: "First … Boolean. If 1 → Fibonacci Range, if 0 → variable-length bitfield",
 // the bitfield being Int(16) n then Bitfield(n) (as iabgpp-rs reads DisclosedVendors and the
 // PubRestrictions ids). The layout is the data types' (`GPPIDSetLayout.literal`); which fields
-// take it under this encoding is TCF Canada's, and lives here.
+// take it under this encoding is TCF Canada's, and lives here, with the reading of every
+// encoding's id sets as the encoder writes them (the decoder's test of an encoding).
 
 extension TCFCanadaSection {
-    /// Reads the fields `range` of `table` in `encoding` into `values`: the table's own types, but
-    /// under ``Encoding/literal`` each OptimizedRange and N-ArrayOfRanges read literally.
+    /// Reads the fields `range` of `table` (the table under `encoding`) into `values`: the table's
+    /// own types, but under ``Encoding/literal`` each OptimizedRange and N-ArrayOfRanges read
+    /// literally. `asWrittenOnly`: `false`, the reading stopped, at the first id set the encoder
+    /// lays out otherwise than the bits read.
     static func decode(
         _ table: [GPPField],
         _ range: Range<Int>,
         _ encoding: Encoding,
+        asWrittenOnly: Bool,
         into values: inout [GPPValue],
         from reader: inout GPPBitReader
-    ) throws(GPPError) {
-        guard encoding == .literal else {
-            return try GPPFieldTable.decode(table, range, into: &values, from: &reader)
+    ) throws(GPPError) -> Bool {
+        guard encoding == .literal || asWrittenOnly else {
+            try GPPFieldTable.decode(table, range, into: &values, from: &reader)
+            return true
         }
         var budget = GPPLimits.idBudget
         for index in range {
             let field = table[index]
+            let ids: GPPIDSetLayout
+            var record: (key: Int, type: Int)?
             switch field.type {
-            case .optimizedRange: values.append(.ids(try reader.readIDs(.literal, field.name, budget: &budget)))
+            case .optimizedRange: ids = encoding == .literal ? .literal : .optimized(fibonacci: true)
+            case .optimizedIntRange: ids = .optimized(fibonacci: false)
             case .nArrayOfRanges(let key, let type):
-                values.append(
-                    .records(try reader.readRecords(key: key, type: type, ids: .literal, field.name, budget: &budget))
+                ids = encoding == .literal ? .literal : .optimized(fibonacci: true)
+                record = (key, type)
+            case .arrayOfRanges:
+                ids = .intRange
+                record = (6, 2)
+            default:
+                try GPPFieldTable.decode(table, index..<index + 1, into: &values, from: &reader)
+                continue
+            }
+            if let (key, type) = record {
+                guard asWrittenOnly else {
+                    let records = try reader.readRecords(key: key, type: type, ids: ids, field.name, budget: &budget)
+                    values.append(.records(records))
+                    continue
+                }
+                let records = try reader.readRecordsAsWritten(
+                    key: key,
+                    type: type,
+                    ids: ids,
+                    field.name,
+                    budget: &budget
                 )
-            default: try GPPFieldTable.decode(table, index..<index + 1, into: &values, from: &reader)
+                guard let records else { return false }
+                values.append(.records(records))
+            } else {
+                guard asWrittenOnly else {
+                    values.append(.ids(try reader.readIDs(ids, field.name, budget: &budget)))
+                    continue
+                }
+                guard let read = try reader.readIDsAsWritten(ids, field.name, budget: &budget) else { return false }
+                values.append(.ids(read))
             }
         }
+        return true
     }
 
     /// Writes `values` (one per row of `table`) in `encoding`, as ``decode(_:_:_:into:from:)`` reads them.

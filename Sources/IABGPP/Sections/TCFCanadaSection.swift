@@ -68,6 +68,10 @@ public struct TCFCanadaSection: Sendable, Hashable {
         }
     }
 
+    /// ``coreFields`` and ``disclosedVendorsFields`` under the legacy encoding, built once.
+    static let legacyCoreFields = fields(coreFields, .legacy)
+    static let legacyDisclosedVendorsFields = fields(disclosedVendorsFields, .legacy)
+
     /// The Version (1).
     public var version = 1
     /// The core's values after Version, one per row of ``coreFields``.
