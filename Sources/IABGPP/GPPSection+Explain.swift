@@ -1,8 +1,8 @@
 // What each value of a field means, from the value columns of the section tables. One rule per
 // kind of field, chosen by the field's specification name: the US tables name their Int(2) fields
 // by kind (…Notice, …OptOut, …Consent(s), Mspa…), and each kind's values mean the same in every US
-// section, except SensitiveDataProcessing, an opt-out in California and Utah and a consent
-// elsewhere.
+// section, except SensitiveDataProcessing, whose meaning each section's table gives
+// (``USSectionDefinition/sensitiveDataProcessing``).
 
 extension GPPFieldRow {
     /// What each integer of the field means, from its section's table (`1` → `Opted Out`); for a
@@ -11,14 +11,14 @@ extension GPPFieldRow {
     ///
     /// - Parameter sectionId: the section the row belongs to (SensitiveDataProcessing depends on it).
     public func valueMeanings(sectionId: Int) -> [Int: String]? {
-        guard sectionId >= 7, sectionId <= 27 else { return nil }
+        guard let definition = USSectionDefinition.definition(sectionId) else { return nil }
         let notApplicable = "Not Applicable"
         let reserved = "reserved"
         let optOut = [0: notApplicable, 1: "Opted Out", 2: "Did Not Opt Out", 3: reserved]
         let consent = [0: notApplicable, 1: "No Consent", 2: "Consent", 3: reserved]
         switch name {
         case "SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut": return optOut
-        case "SensitiveDataProcessing": return sectionId == 8 || sectionId == 11 ? optOut : consent
+        case "SensitiveDataProcessing": return definition.sensitiveDataProcessing == .optOut ? optOut : consent
         case "KnownChildSensitiveDataConsents", "KnownChildSensitiveDataConsent", "PersonalDataConsents",
             "AdditionalDataProcessingConsent":
             return consent
