@@ -239,9 +239,10 @@ extension GPPError: CustomStringConvertible {
             return "the US Privacy string's version \(ErrorWording.quoted(byte: value ?? 0)) is not 1"
         case .unsupportedVersion: return "\(part)'s Version \(number) is not one this library reads"
         case .sectionCountMismatch:
-            let listed =
-                backing.expected.map { "lists \($0) section" + ($0 == 1 ? "" : "s") } ?? "lists a different count"
-            return "the header \(listed) but the string has \(number)"
+            guard let listed = backing.expected, value != nil else {
+                return "the header lists a different number of sections than the string has"
+            }
+            return "the header lists \(listed) section\(listed == 1 ? "" : "s") but the string has \(number)"
         case .truncated where field == nil:
             return "the section ends before its sub-section \(subsection.map(String.init) ?? "?")"
         case .truncated: return "\(part) ends before the field does"

@@ -24,7 +24,8 @@ import struct IABTCF.TCString
             24: "USMD", 27: "USRI",
         ]
         for (id, prefix) in expected { #expect(GPPSection.inAppPrefix(of: id) == prefix) }
-        for id in [1, 3, 4, 28] { #expect(GPPSection.inAppPrefix(of: id) == nil) }
+        let aboveEveryTable = (GPPSection.supportedIds.max() ?? 0) + 1
+        for id in [1, 3, 4, aboveEveryTable] { #expect(GPPSection.inAppPrefix(of: id) == nil) }
     }
 
     /// Every decoded section's keys carry its prefix, and read back against the same string
