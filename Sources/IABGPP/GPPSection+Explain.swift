@@ -1,8 +1,8 @@
 // What each value of a field means, from the value columns of the section tables. One rule per
 // kind of field, chosen by the field's specification name: the US tables name their Int(2) fields
 // by kind (…Notice, …OptOut, …Consent(s), Mspa…), and each kind's values mean the same in every US
-// section, except SensitiveDataProcessing, an opt-out in California and Utah and a consent
-// elsewhere.
+// section, except SensitiveDataProcessing, whose meaning each section's table gives
+// (``USSectionDefinition/sensitiveDataProcessing``).
 
 extension GPPFieldRow {
     /// What each integer of the field means, from its section's table (`1` → `Opted Out`); for a
@@ -11,7 +11,7 @@ extension GPPFieldRow {
     ///
     /// - Parameter sectionId: the section the row belongs to (SensitiveDataProcessing depends on it).
     public func valueMeanings(sectionId: Int) -> [Int: String]? {
-        guard sectionId >= 7, sectionId <= 27, let type else { return nil }
+        guard USSectionDefinition.definition(sectionId) != nil, let type else { return nil }
         // The typed fields' enums own the words (USSection+Typed.swift).
         return USFieldKind.valueType(of: name, type, sectionId: sectionId)?.meanings
     }

@@ -2,7 +2,7 @@ public import IABTCF
 
 extension GPPSection {
     /// Decodes one bare section (what stands between two `~`) as section `id`: TCF EU v2 by
-    /// `IABTCF`, 5-27 by their tables, any other id kept as text.
+    /// `IABTCF`, the ids of ``supportedIds`` by their tables, any other id kept as text.
     ///
     /// - Throws: ``GPPError`` with the section id, the `.` part, the field and the 1-based
     ///   character in `text`.
@@ -26,12 +26,7 @@ extension GPPSection {
     /// The id of the section whose API prefix is `name` (`usnat` → 7), `nil` for a name this
     /// module does not decode.
     public static func id(named name: String) -> Int? {
-        switch name {
-        case "tcfeuv2": 2
-        case "tcfcav1": 5
-        case "uspv1": 6
-        default: USSectionDefinition.all.values.first { $0.name == name }?.id
-        }
+        supportedIds.first { Self.name(of: $0) == name }
     }
 
     /// Every field as `(key, value)`, driven by the section's tables (the specification's names

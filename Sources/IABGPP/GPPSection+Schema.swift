@@ -128,8 +128,8 @@ extension GPPSection {
     /// The schema's keys besides `id`, `name`, `value` and `fields`, in the order they follow
     /// `fields`: what the decoder read that the fields do not say.
     ///
-    /// - `compatibility` (sections 7-27): the ``GPPCompatibilityRule`` applied, `nil` for none;
-    /// - `layout` (sections 24-27): the ``USSection/Layout`` read (`sectionHeader`, `noHeader`);
+    /// - `compatibility` (the US sections): the ``GPPCompatibilityRule`` applied, `nil` for none;
+    /// - `layout` (the ``USSectionDefinition/Style/mspa`` sections): the ``USSection/Layout`` read (`sectionHeader`, `noHeader`);
     /// - `encoding` and `hasPubRestrictions` (section 5): the ``TCFCanadaSection/Encoding`` read
     ///   and whether the core has PubRestrictions (`false` for a TCF Canada v1.0 string).
     ///

@@ -10,9 +10,9 @@ public enum GPPSection: Sendable, Hashable {
     indirect case tcfCaV1(TCFCanadaSection)
     /// Section 6, `uspv1`: the US Privacy string.
     case usPrivacy(USPrivacySection)
-    /// Sections 7-27: US National and the US states.
+    /// US National and the US states: every id of ``USSectionDefinition/all``.
     case us(USSection)
-    /// A section id this module does not decode (1, 3, 4, 28 and up), kept as its text.
+    /// A section id this module does not decode (1, 3, 4 and every id without a table), kept as its text.
     case unknown(id: Int, text: String)
 
     /// The section id.
@@ -29,6 +29,10 @@ public enum GPPSection: Sendable, Hashable {
     /// The specification's API prefix (`tcfeuv2`, `tcfcav1`, `uspv1`, `usnat`, `usca`…), `nil`
     /// for an unknown id.
     public var name: String? { Self.name(of: id) }
+
+    /// Every section id this module decodes by its tables, ascending: 2 (TCF EU v2), 5 (TCF
+    /// Canada), 6 (US Privacy), then each US section of ``USSectionDefinition/all``.
+    public static let supportedIds: [Int] = [2, 5, 6] + USSectionDefinition.all.keys.sorted()
 
     /// The API prefix of section `id`, `nil` for one this module does not decode.
     public static func name(of id: Int) -> String? {
@@ -57,8 +61,11 @@ public enum GPPSection: Sendable, Hashable {
             }
         case 5: return .tcfCaV1(try TCFCanadaSection(encoded: bytes, start: start))
         case 6: return .usPrivacy(try USPrivacySection(encoded: bytes, start: start))
-        case 7...27: return .us(try USSection(id: id, encoded: bytes, start: start))
-        default: return .unknown(id: id, text: String(decoding: bytes, as: UTF8.self))
+        default:
+            guard USSectionDefinition.isUS(id) else {
+                return .unknown(id: id, text: String(decoding: bytes, as: UTF8.self))
+            }
+            return .us(try USSection(id: id, encoded: bytes, start: start))
         }
     }
 

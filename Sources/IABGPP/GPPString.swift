@@ -126,7 +126,15 @@ public struct GPPString: Sendable, Hashable {
         let (ids, layout, canonical) = try Self.decodeHeader(header.bytes)
         version = 1
         guard ids.count == parts.count - 1 else {
-            throw GPPError(.sectionCountMismatch, sectionId: 3, field: "Sections", value: parts.count - 1)
+            throw GPPError(
+                .sectionCountMismatch,
+                sectionId: GPPError.headerId,
+                field: "Sections",
+                bit: 12,
+                position: 3,
+                value: parts.count - 1,
+                expected: ids.count
+            )
         }
         headerLayout = layout
         if !canonical {

@@ -15,4 +15,20 @@ package enum ErrorWording {
             }
         return what + location + " [\(code)]"
     }
+
+    /// A byte as people can read it: `'!'` for printable ASCII, `'\\t'` for other ASCII, `byte 0xFF`
+    /// for a byte that is not ASCII (and not the start of a valid character).
+    package static func quoted(byte: Int) -> String {
+        byte < 0x80 ? quoted(Unicode.Scalar(UInt8(byte))) : "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    /// A character as people can read it: `'!'`, `'\\t'`, `'é' (U+00E9)`, `U+200B`.
+    package static func quoted(_ scalar: Unicode.Scalar) -> String {
+        if (33...126).contains(scalar.value) { return "'\(scalar)'" }
+        if scalar.isASCII { return "'\(scalar.escaped(asASCII: true))'" }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+            || scalar.properties.generalCategory == .control ? code : "'\(scalar)' (\(code))"
+    }
 }

@@ -239,7 +239,8 @@ extension TCStringError: CustomStringConvertible {
         case .emptyString: return "the input is empty"
         case .inputTooLong: return "the input is longer than the maximum of \(value) bytes"
         case .invalidCharacter:
-            let shown = character.map(Self.escaped) ?? self.value.map(Self.escaped) ?? "a character"
+            let shown =
+                character.map(ErrorWording.quoted) ?? self.value.map(ErrorWording.quoted(byte:)) ?? "a character"
             return "not a TC string: \(shown) is not a base64url character, only A-Z a-z 0-9 - _"
         case .emptySegment: return "a segment has no characters"
         case .truncated: return "the segment ends before the field does"
@@ -265,22 +266,6 @@ extension TCStringError: CustomStringConvertible {
             return "a segment of \(value) characters (4n+1): its last character makes no whole byte"
         default: return "the input is not a valid TC string"
         }
-    }
-
-    /// A byte as people can read it: `'!'` for printable ASCII, `'\\t'` for other ASCII, `byte 0xFF`
-    /// for a byte that is not ASCII (and, as ``value`` says, not the start of a valid character).
-    private static func escaped(_ byte: Int) -> String {
-        byte < 0x80 ? escaped(Unicode.Scalar(UInt8(byte))) : "byte 0x" + String(byte, radix: 16, uppercase: true)
-    }
-
-    /// A character as people can read it: `'!'`, `'\\t'`, `'é' (U+00E9)`, `U+200B`.
-    private static func escaped(_ scalar: Unicode.Scalar) -> String {
-        if (33...126).contains(scalar.value) { return "'\(scalar)'" }
-        if scalar.isASCII { return "'\(scalar.escaped(asASCII: true))'" }
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        return scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
-            || scalar.properties.generalCategory == .control ? code : "'\(scalar)' (\(code))"
     }
 
     /// The error with ``position`` worked out from ``segment`` and ``bitOffset`` in `input` (six

@@ -69,7 +69,7 @@ extension StoredConsent {
     /// decode, else the whole string.
     static func unreadable(_ error: GPPError) -> AdServingReason {
         guard let sectionId = error.sectionId else { return .gppStringUnreadable }
-        return .gppSectionUnreadable(sectionId: sectionId, code: error.code.rawValue, position: error.position)
+        return .gppSectionUnreadable(sectionId: sectionId, code: error.code.name, position: error.position)
     }
 
     /// ``usPrivacyString`` opting out of sale, as a reason.

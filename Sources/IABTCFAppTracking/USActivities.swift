@@ -48,7 +48,7 @@ public struct USActivities: Sendable, Hashable {
 
     /// One US section in force.
     public struct Section: Sendable, Hashable {
-        /// The section id (6-27).
+        /// The section id (6, or one of `USSectionDefinition.all`).
         public let id: Int
         /// Its API prefix (`usnat`, `usca`...).
         public let name: String
@@ -96,13 +96,14 @@ public struct USActivities: Sendable, Hashable {
         (self.allowed, self.reasons, self.sections) = (allowed, reasons, sections)
     }
 
-    /// The US sections: section 6 (US Privacy) and 7-27.
-    public static let usSectionIds = 6...27
+    /// The US sections: section 6 (US Privacy) and every section with a US table
+    /// (`USSectionDefinition.all`), so a new state's row is a US section here too.
+    public static let usSectionIds: Set<Int> = Set([6] + USSectionDefinition.all.keys)
 
     /// The answer for `sections` with the sections in force `inForce` (`IABGPP_GppSID`, `--gpp-sid`;
     /// `nil`: every US section of the string). A US section in force that `sections` lacks or
-    /// cannot read denies every activity; ids outside 6-27 in `inForce` are not US sections and
-    /// do not count.
+    /// cannot read denies every activity; ids outside ``usSectionIds`` in `inForce` are not US
+    /// sections and do not count.
     public init(sections input: [SectionInput], inForce: [Int]?) {
         let present = input.filter { Self.usSectionIds.contains($0.id) }
         let ids = inForce.map { $0.filter(Self.usSectionIds.contains) } ?? present.map(\.id)

@@ -68,7 +68,7 @@ public struct USNationalFields: Sendable, Hashable {
 
 extension USNationalFields {
     /// `section` in US National terms, as Prebid.js's `gppControl_usstates` module normalizes it
-    /// (docs.prebid.org, "Interpreting USNat Strings"); `nil` for a section id outside 7-27.
+    /// (docs.prebid.org, "Interpreting USNat Strings"); `nil` for a section without a US table.
     ///
     /// - US National (7): as it is ("7: (consent) => consent"), with Version 2's table for a
     ///   Version 1 string read under `usnatVersion1WithVersion2Widths` (so categories 13-16 count).
@@ -87,7 +87,7 @@ extension USNationalFields {
     ///   Provider Mode: the reverse; 0 and 3 both).
     public init?(translating section: USSection) {
         let id = section.definition.id
-        guard (7...27).contains(id) else { return nil }
+        guard USSectionDefinition.all[id] != nil else { return nil }
         let core = Dictionary(
             zip(section.coreFields.map(\.name), section.core),
             uniquingKeysWith: { first, _ in first }

@@ -35,7 +35,7 @@ enum GPPInput {
             )
         }
         return .error(
-            code: error.code.rawValue,
+            code: error.code.name,
             message: JSON.message(error),
             segment: error.subsection,
             bitOffset: error.bit,

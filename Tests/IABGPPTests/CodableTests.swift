@@ -14,7 +14,7 @@ import Testing
         try JSONDecoder().decode(GPPString.self, from: try JSONEncoder().encode(gpp))
     }
 
-    @Test(arguments: [5, 6] + Array(7...27))
+    @Test(arguments: RandomSections.ids)
     func randomModelsRoundTrip(_ id: Int) throws {
         var random = RandomSections(seed: 0xC0DE + UInt64(id))
         for _ in 0..<Self.models {

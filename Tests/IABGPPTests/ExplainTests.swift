@@ -21,6 +21,11 @@ import Testing
         #expect(usca.value == .list([1, 2, 2, 0, 1, 1, 2, 1, 1]))
         #expect(usca.meaning(sectionId: 8) == "1 = Opted Out, 2 = Did Not Opt Out, 0 = Not Applicable")
         #expect(usca.valueMeanings(sectionId: 9)?[1] == "No Consent")
+        // The meaning is the table's: opt-outs in California and Utah (the states' specifications
+        // name the values "Opted Out"), consents in every other section.
+        let optOut = USSectionDefinition.all.values.filter { $0.sensitiveDataProcessing == .optOut }
+        #expect(Set(optOut.map(\.name)) == ["usca", "usut"])
+        #expect(usca.valueMeanings(sectionId: 11)?[1] == "Opted Out")
         // 0 is not a value of MspaCoveredTransaction; 3 is reserved everywhere.
         let covered = try Self.row("MspaCoveredTransaction", 7, "BVQqAAAAAg")
         #expect(covered.valueMeanings(sectionId: 7)?[0] == "not a value")

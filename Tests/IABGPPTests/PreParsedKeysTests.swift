@@ -17,14 +17,15 @@ import struct IABTCF.TCString
     static var strings: [String] { SectionVector.all.map(\.gpp) + [tcfEuV2] }
 
     /// The prefix rule: the specification's `TCFEU2`, `TCFCA1`, `USP1`, and the same rule for
-    /// 7-27; none for the header and unknown ids.
+    /// the US sections; none for the header and unknown ids.
     @Test func prefixes() {
         let expected: [Int: String] = [
             2: "TCFEU2", 5: "TCFCA1", 6: "USP1", 7: "USNAT", 8: "USCA", 9: "USVA", 12: "USCT", 23: "USMN",
             24: "USMD", 27: "USRI",
         ]
         for (id, prefix) in expected { #expect(GPPSection.inAppPrefix(of: id) == prefix) }
-        for id in [1, 3, 4, 28] { #expect(GPPSection.inAppPrefix(of: id) == nil) }
+        let aboveEveryTable = (GPPSection.supportedIds.max() ?? 0) + 1
+        for id in [1, 3, 4, aboveEveryTable] { #expect(GPPSection.inAppPrefix(of: id) == nil) }
     }
 
     /// Every decoded section's keys carry its prefix, and read back against the same string
@@ -232,7 +233,7 @@ import struct IABTCF.TCString
 /// Seeded property tests of the pre-parsed keys over random sections of every kind.
 @Suite struct PreParsedKeysPropertyTests {
     /// The ids `RandomSections.section(_:)` builds: TCF Canada, US Privacy, every US section.
-    static let ids = [5, 6] + Array(7...27)
+    static let ids = RandomSections.ids
 
     /// For random sections of every id, the keys written read back with no problem, and every key
     /// holds what its field says once more after a decode of the encoded string.

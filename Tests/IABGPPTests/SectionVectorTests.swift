@@ -5,11 +5,13 @@ import Testing
 /// Every vector of `Fixtures/gpp/sections.tsv`: decoded fields, what the decoder says it read,
 /// and the byte-for-byte re-encoding.
 @Suite struct SectionVectorTests {
-    /// The loader falls back to no vectors on a read error: this fails instead.
+    /// The loader falls back to no vectors on a read error: this fails instead. Every section
+    /// with a table but TCF EU v2 (IABTCF's vectors cover it) has a vector: a new section's row
+    /// fails here until `Fixtures/gpp/sections.tsv` has a string of it.
     @Test func vectorsAreLoaded() {
-        #expect(SectionVector.all.count == 43)
+        #expect(SectionVector.all.count >= 43)
         let ids = Set(SectionVector.all.map(\.sectionId))
-        #expect(ids == Set([5, 6] + Array(7...27)))
+        #expect(ids == Set(GPPSection.supportedIds.filter { $0 != 2 }))
     }
 
     /// A bare section decodes alone to what the whole string holds, and its name maps back to its id.

@@ -60,7 +60,7 @@ import Testing
         #expect(canada.validate() == [GPPFinding(sectionId: 5, field: "PubRestrictions", rule: .reservedValue)])
     }
 
-    /// Sections 24-27: the layout is read and reported; encoding takes the caller's, by default the
+    /// The ``mspa`` sections: the layout is read and reported; encoding takes the caller's, by default the
     /// specification's section header; what would read back differently is refused.
     @Test func mspaLayouts() throws {
         let es = try USSection(id: 25, encoded: "BVVV.kkk")

@@ -139,7 +139,7 @@ import Testing
         #expect(error?.sectionId == 7)
         #expect(
             stored.usOptOuts == [
-                .gppSectionUnreadable(sectionId: 7, code: error?.code.rawValue ?? "", position: error?.position)
+                .gppSectionUnreadable(sectionId: 7, code: error?.code.name ?? "", position: error?.position)
             ]
         )
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import IABGPP
 import IABTCF
 import IABTCFStorage
 import Testing
@@ -26,6 +27,21 @@ import Testing
         )
         #expect(components.year == 2020 && components.month == 1 && components.day == 26)
         #expect(components.hour == 17 && components.minute == 1 && components.nanosecond! / 100_000_000 == 5)
+    }
+
+    /// A GPP error bridges as a TC string error does: its own sentence, place and code.
+    @Test func gppErrorsDescribeThemselvesLocalized() {
+        do {
+            _ = try GPPString(encoded: "DBABL~BV")
+            Issue.record("decoded a truncated string")
+        } catch {
+            let bridged: any Error = error
+            #expect(bridged.localizedDescription == error.description)
+            #expect(
+                bridged.localizedDescription
+                    == "the section ends before the field does (character 8; section 7 usnat, bit 12, field TargetedAdvertisingOptOutNotice) [truncated]"
+            )
+        }
     }
 
     @Test func errorsDescribeThemselvesLocalized() {

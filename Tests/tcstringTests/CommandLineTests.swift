@@ -153,7 +153,7 @@ import Testing
             #expect(result.status == 1, "\(command)")
             #expect(
                 result.stderr.hasSuffix(
-                    "the segment ends before the field does (character 15; GPP section 2, segment 0, bit 42, field LastUpdated) [truncated]\n"
+                    "the segment ends before the field does (character 15; section 2 tcfeuv2, segment 0, bit 42, field LastUpdated) [truncated]\n"
                 ),
                 "\(command)"
             )

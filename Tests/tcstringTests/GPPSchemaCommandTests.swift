@@ -283,7 +283,7 @@ struct SchemaModels {
 
     /// `{"sections": [...]}` with one to three sections in ascending id order.
     mutating func gppString() throws -> JSON {
-        let pool = [2, 5, 6] + Array(7...27)
+        let pool = IABGPP.GPPSection.supportedIds
         var ids: Set<Int> = []
         for _ in 0..<int(3) + 1 { ids.insert(pool[int(pool.count)]) }
         return .object([("sections", .array(try ids.sorted().map { try section($0) }))])
@@ -370,7 +370,7 @@ struct SchemaModels {
     /// Whether decoding the encoding of `model` gives its fields as given: not for a TCF Canada
     /// value written the legacy way (its bits may read as the specification's encoding), a TC
     /// string (its defaults and sets are the TC schema's) or a section without a section header
-    /// (24-27: a version the header would give is not in the fields).
+    /// (mspa sections: a version the header would give is not in the fields).
     static func readsBackAsGiven(_ model: JSON) -> Bool {
         guard case .string(let name)? = model["name"] else { return false }
         return name != "tcfeuv2" && model["encoding"] != .string("legacy")

@@ -12,7 +12,7 @@ extension GPPSection {
     /// id this module does not decode.
     ///
     /// The specification names `HDR`, `TCFEU2`, `TCFCA1` and `USP1` only; no specification file
-    /// names a prefix for sections 7-27. This rule gives the named ones and is this library's
+    /// names a prefix for the US sections. This rule gives the named ones and is this library's
     /// choice for the others.
     public static func inAppPrefix(of id: Int) -> String? {
         guard let name = name(of: id) else { return nil }

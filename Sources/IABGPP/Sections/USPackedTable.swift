@@ -141,7 +141,7 @@ final class USPackedTables: Sendable {
     /// The core's fields for `version`, `nil` for a Version the section does not have.
     func fields(_ version: Int) -> [GPPField]? { coreFields.indices.contains(version) ? coreFields[version] : nil }
 
-    /// Every US section's tables, indexed by id (empty outside 7-27).
+    /// Every US section's tables, indexed by id (empty for an id without a definition).
     static let all: [USPackedTables?] = (0...(USSectionDefinition.all.keys.max() ?? 0)).map { id in
         USSectionDefinition.all[id].map(USPackedTables.init)
     }

@@ -2,13 +2,13 @@ extension USSection {
     /// Decodes a US section's text (what stands between two `~`).
     ///
     /// The core's table follows the section's Version; an unknown Version is an error. The one
-    /// exception is ``GPPCompatibilityRule/usnatVersion1WithVersion2Widths``. For 24-27 the layout
+    /// exception is ``GPPCompatibilityRule/usnatVersion1WithVersion2Widths``. For the ``USSectionDefinition/Style/mspa`` sections the layout
     /// is read from the text: a first Int(6) equal to the section id is a section header
     /// (``Layout/sectionHeader``: the id sits where the other layout has MspaVersion, which no
     /// MSPA release has reached), else ``Layout/noHeader``.
     ///
     /// - Parameters:
-    ///   - id: the section id, 7-27.
+    ///   - id: the section id, one of ``USSectionDefinition/all``.
     ///   - text: the section's text.
     /// - Throws: ``GPPError`` with this section's id, the `.` part, field, bit and character.
     public init(id: Int, encoded text: String) throws(GPPError) {
@@ -129,7 +129,7 @@ extension USSection {
     /// ``GPPEncodingStyle/canonical`` pads each part to a multiple of 6 bits. With
     /// ``GPPEncodingStyle/preservingLayout`` a decoded value that still holds what was decoded is
     /// its text, byte for byte, and a changed one keeps each part's padding convention. Sections
-    /// 24-27 are written in ``layout``; the core's table is ``coreFields``.
+    /// ``USSectionDefinition/Style/mspa`` sections are written in ``layout``; the core's table is ``coreFields``.
     ///
     /// - Throws: ``GPPError``: ``GPPError/Code/unsupportedVersion`` for a Version without a table
     ///   (or other than 1 without a section header); ``GPPError/Code/invalidValue`` for a value

@@ -215,7 +215,8 @@ public enum USFieldKind {
         switch name {
         case "SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut": USOptOut.self
         // "SensitiveDataProcessingOptOuts" in California and Utah, consents elsewhere.
-        case "SensitiveDataProcessing": sectionId == 8 || sectionId == 11 ? USOptOut.self : USConsent.self
+        case "SensitiveDataProcessing":
+            USSectionDefinition.definition(sectionId)?.sensitiveDataProcessing == .optOut ? USOptOut.self : USConsent.self
         case "KnownChildSensitiveDataConsents", "KnownChildSensitiveDataConsent", "PersonalDataConsents",
             "AdditionalDataProcessingConsent":
             USConsent.self

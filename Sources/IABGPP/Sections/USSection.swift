@@ -1,4 +1,4 @@
-/// A decoded US section (7-27): usnat, the classic states usca…usmn and the newer usmd, usin,
+/// A decoded US section (an id of ``USSectionDefinition/all``): usnat, the classic states usca…usmn and the newer usmd, usin,
 /// usky, usri. Its fields follow its ``definition``'s table for ``version``.
 ///
 /// ```swift
@@ -7,7 +7,7 @@
 /// usnat.gpc             // nil: no GPC sub-section
 /// ```
 public struct USSection: Sendable, Hashable {
-    /// How a section of 24-27 is laid out.
+    /// How a section of the ``USSectionDefinition/Style/mspa`` style is laid out.
     public enum Layout: String, Sendable, Hashable {
         /// `header.core[.subsection…]`: a section header (`SectionID Int(6)`, `Version Int(6)`,
         /// `SubSections Range(Fibonacci)` without the core's id 0), then the core, then
@@ -21,11 +21,11 @@ public struct USSection: Sendable, Hashable {
         case classic
     }
 
-    /// The section id (7-27).
+    /// The section id (an id of ``USSectionDefinition/all``).
     let id: Int
-    /// The section's Version (for 24-27 the section header's, 1 without a header).
+    /// The section's Version (for an ``USSectionDefinition/Style/mspa`` section the section header's, 1 without a header).
     public var version: Int
-    /// The layout read, or to write (24-27; ``Layout/classic`` for 7-23).
+    /// The layout read, or to write (``USSectionDefinition/Style/mspa`` sections; ``Layout/classic`` for the others).
     public var layout: Layout
     /// The compatibility rule the decoder applied, if any.
     public var compatibility: GPPCompatibilityRule?
@@ -117,9 +117,9 @@ public struct USSection: Sendable, Hashable {
     }
 
     /// A section with every field at its default (0, empty lists of zeros), no sub-section, the
-    /// highest Version the section has, and for 24-27 the ``Layout/sectionHeader`` layout.
+    /// highest Version the section has, and for an ``USSectionDefinition/Style/mspa`` section the ``Layout/sectionHeader`` layout.
     ///
-    /// - Returns: `nil` for an id outside 7-27.
+    /// - Returns: `nil` for an id without a ``USSectionDefinition``.
     public init?(id: Int) {
         guard let definition = USSectionDefinition.definition(id), let version = definition.cores.keys.max(),
             let table = definition.cores[version]

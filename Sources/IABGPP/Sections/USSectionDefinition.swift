@@ -1,4 +1,4 @@
-/// The field tables of one US section (7-27): its core per Version and its sub-sections.
+/// The field tables of one US section (usnat and the states): its core per Version and its sub-sections.
 /// Adding a state is one such value in one file, listed in ``all``.
 public struct USSectionDefinition: Sendable, Hashable {
     /// How the section's parts are laid out.
@@ -6,7 +6,7 @@ public struct USSectionDefinition: Sendable, Hashable {
         /// `core[.subsection…]`, the core starting with `Version Int(6)`, each sub-section with
         /// `SubsectionType Int(2)` (sections 7-23).
         case classic
-        /// The sections 24-27 of October 2025 (usmd, usin, usky, usri): a core without Version,
+        /// The sections of October 2025 (usmd, usin, usky, usri): a core without Version,
         /// written in either ``USSection/Layout`` (the specification text's section header, or none).
         case mspa
     }
@@ -18,7 +18,7 @@ public struct USSectionDefinition: Sendable, Hashable {
         /// The fields after `SubsectionType`.
         public let fields: [GPPField]
         /// Whether the sub-section starts with `SubsectionType` in the layout without a section
-        /// header (sections 24-27): GPC does, "Sensitive Data Consents" does not.
+        /// header (``USSectionDefinition/Style/mspa`` sections): GPC does, "Sensitive Data Consents" does not.
         public let typedWithoutHeader: Bool
     }
 
@@ -32,18 +32,53 @@ public struct USSectionDefinition: Sendable, Hashable {
     public let subsections: [Subsection]
     /// How the parts are laid out.
     public let style: Style
+    /// What SensitiveDataProcessing's values record: opt-outs in California and Utah, consents
+    /// elsewhere (the state's specification names the values).
+    public let sensitiveDataProcessing: SensitiveDataMeaning
+
+    /// What a section's SensitiveDataProcessing values record.
+    public enum SensitiveDataMeaning: Sendable, Hashable {
+        /// 1 Opted Out, 2 Did Not Opt Out.
+        case optOut
+        /// 1 No Consent, 2 Consent.
+        case consent
+    }
+
+    /// A section from its tables; SensitiveDataProcessing is a consent unless said otherwise.
+    init(
+        id: Int,
+        name: String,
+        cores: [Int: [GPPField]],
+        subsections: [Subsection],
+        style: Style,
+        sensitiveDataProcessing: SensitiveDataMeaning = .consent
+    ) {
+        self.id = id
+        self.name = name
+        self.cores = cores
+        self.subsections = subsections
+        self.style = style
+        self.sensitiveDataProcessing = sensitiveDataProcessing
+    }
 
     /// The GPC sub-section: `SubsectionType Int(2) = 1, Gpc Boolean`.
     static let gpc = Subsection(id: 1, fields: [GPPField("Gpc", .boolean)], typedWithoutHeader: true)
 
     /// A classic section (7-23): Version 1, `fields` after Version.
-    static func classic(_ id: Int, _ name: String, gpc: Bool, _ fields: [GPPField]) -> USSectionDefinition {
+    static func classic(
+        _ id: Int,
+        _ name: String,
+        gpc: Bool,
+        sensitiveDataProcessing: SensitiveDataMeaning = .consent,
+        _ fields: [GPPField]
+    ) -> USSectionDefinition {
         USSectionDefinition(
             id: id,
             name: name,
             cores: [1: fields],
             subsections: gpc ? [Self.gpc] : [],
-            style: .classic
+            style: .classic,
+            sensitiveDataProcessing: sensitiveDataProcessing
         )
     }
 
@@ -54,6 +89,13 @@ public struct USSectionDefinition: Sendable, Hashable {
 
     /// ``all`` as an array indexed by id, so that the decoder looks a section up without hashing.
     private static let indexed: [USSectionDefinition?] = (0...(all.keys.max() ?? 0)).map { all[$0] }
+
+    /// Whether `id` is a US section's (has a definition in ``all``): the one test of the decoder,
+    /// a load from a table of flags, without copying a definition.
+    static func isUS(_ id: Int) -> Bool { defined.indices.contains(id) && defined[id] }
+
+    /// ``indexed``'s ids that have a definition.
+    private static let defined: [Bool] = indexed.map { $0 != nil }
 
     /// The section with `id`, `nil` for an id outside the US sections.
     static func definition(_ id: Int) -> USSectionDefinition? {

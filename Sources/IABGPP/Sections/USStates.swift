@@ -1,5 +1,5 @@
 extension USSectionDefinition {
-    /// The classic state sections 8-23 (`Sections/US-States/`), each `Version Int(6) = 1` then these
+    /// The classic state sections (`Sections/US-States/`), each `Version Int(6) = 1` then these
     /// fields; "[k]" lists are k × Int(2). Tennessee has MspaCoveredTransaction since 2025-02-18
     /// (GPP commit 2e9e365); Minnesota was finalised in Aug 2025 (GPP PR #147).
     static let classicStates: [USSectionDefinition] = [
@@ -7,6 +7,7 @@ extension USSectionDefinition {
             8,
             "usca",
             gpc: true,
+            sensitiveDataProcessing: .optOut,
             ints(
                 "SaleOptOutNotice",
                 "SharingOptOutNotice",
@@ -35,6 +36,7 @@ extension USSectionDefinition {
             11,
             "usut",
             gpc: false,
+            sensitiveDataProcessing: .optOut,
             ints(
                 "SharingNotice",
                 "SaleOptOutNotice",
