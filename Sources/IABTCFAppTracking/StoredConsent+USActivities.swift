@@ -20,14 +20,14 @@ extension StoredConsent {
                 let reason = USActivities.Reason.sectionUnreadable(
                     sectionId: 3,
                     section: "header",
-                    code: error.code.rawValue,
+                    code: error.code.name,
                     position: error.position
                 )
                 return USActivities(allowed: [], reasons: [reason], sections: [])
             }
             let inputs = header.map { id -> USActivities.SectionInput in
                 id == error.sectionId
-                    ? .unreadable(id: id, code: error.code.rawValue, position: error.position)
+                    ? .unreadable(id: id, code: error.code.name, position: error.position)
                     : .unreadable(id: id, code: "gppString", position: nil)
             }
             return USActivities(sections: inputs, inForce: gppSectionIds)
