@@ -57,8 +57,8 @@ extension StoredConsent {
     }
 
     /// The reasons a US section in force gives that is not read as decoded: a section that failed
-    /// is ``AdServingReason/gppSectionUnreadable(sectionId:code:position:)``, one the string lacks
-    /// ``AdServingReason/gppSectionMissing(sectionId:)``; both fail safe as opt-outs.
+    /// is `AdServingReason.gppSectionUnreadable(sectionId:code:position:)`, one the string lacks
+    /// `AdServingReason.gppSectionMissing(sectionId:)`; both fail safe as opt-outs.
     static func failSafe(_ id: Int, _ standing: USSectionsInForce.Standing) -> AdServingReason? {
         switch standing {
         case .decoded: nil

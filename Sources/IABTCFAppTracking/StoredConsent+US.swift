@@ -43,8 +43,8 @@ extension StoredConsent {
     public var usOptOuts: [AdServingReason] { usReasons().optOuts }
 
     /// The sections the stored GPP string holds that ``gppSectionIds`` (`IABGPP_GppSID`) does not
-    /// list, each as ``AdServingReason/gppSectionNotInForce(sectionId:)``: named, so the answer
-    /// is never silent about them, and not deciding (``AdServingReason/decides``). Empty when
+    /// list, each as `AdServingReason.gppSectionNotInForce(sectionId:)`: named, so the answer
+    /// is never silent about them, and not deciding (`AdServingReason.decides`). Empty when
     /// ``gppSectionIds`` is `nil` (every section is in force) or the string does not decode.
     public var usSectionsNotInForce: [AdServingReason] { usReasons().notInForce }
 

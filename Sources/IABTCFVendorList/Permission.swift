@@ -164,7 +164,7 @@ extension TCString {
     /// segment." Prebid Server reads it the same way (prebid-server issue 4750): "If ID was not
     /// disclosed to the user, treat the vendor as not consented to." A string without the segment
     /// records nothing, so this is `false` for every vendor; one created on or after 2026-03-01
-    /// without it discloses no vendor, which ``lacksRequiredDisclosedVendors`` says and every
+    /// without it discloses no vendor, which `lacksRequiredDisclosedVendors` says and every
     /// permission checks first.
     public func isUndisclosed(vendor: Int) -> Bool {
         guard let disclosedVendors else { return false }
