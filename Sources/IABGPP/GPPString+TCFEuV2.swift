@@ -18,9 +18,12 @@ extension GPPString {
 
     /// The TCF EU v2 section's TC string.
     ///
-    /// - Throws: ``GPPError/Code/missingTCFSection`` when the string has none.
+    /// - Throws: section 2's own error when it did not decode (``failedSections``);
+    ///   ``GPPError/Code/missingTCFSection`` when the string has none.
     public func requiredTCFEuV2() throws(GPPError) -> TCString {
-        guard let tcfEuV2 else { throw GPPError(.missingTCFSection) }
+        guard let tcfEuV2 else {
+            throw failedSection(Self.tcfEuV2SectionId)?.error ?? GPPError(.missingTCFSection)
+        }
         return tcfEuV2
     }
 }

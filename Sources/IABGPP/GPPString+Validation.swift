@@ -25,6 +25,9 @@ public struct GPPFinding: Sendable, Hashable {
         case gppSIDSectionMissing
         /// The header's section ids are not ascending and unique ("items MUST be in sorted order").
         case sectionIDs
+        /// The section does not decode (``GPPString/failedSections``): `field` is the field its
+        /// error names. The other sections were read and checked.
+        case sectionUnreadable
     }
 
     /// The section id (3 for the header).
@@ -56,14 +59,22 @@ extension GPPString {
         if !zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) {
             findings.append(GPPFinding(sectionId: 3, field: "Sections", rule: .sectionIDs))
         }
+        var failed = failedSections[...]
+        func unreadable(_ failure: GPPFailedSection) -> GPPFinding {
+            GPPFinding(sectionId: failure.id, field: failure.error.field, rule: .sectionUnreadable)
+        }
         for section in sections {
+            while let failure = failed.first, failure.id < section.id {
+                findings.append(unreadable(failure))
+                failed = failed.dropFirst()
+            }
             switch section {
             case .us(let us): findings += us.validate()
             case .tcfCaV1(let canada): findings += canada.validate()
             default: break
             }
         }
-        return findings
+        return findings + failed.map(unreadable)
     }
 }
 

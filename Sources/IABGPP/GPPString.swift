@@ -11,8 +11,13 @@ public import IABTCF
 public struct GPPString: Sendable, Hashable {
     /// The header's Version (1: "currently 1"; others are refused).
     public var version: Int
-    /// The sections in header order (ascending ids).
+    /// The sections in header order (ascending ids) that decoded.
     public var sections: [GPPSection]
+    /// The sections that did not decode, in header order, each with its error and its text: a
+    /// GPP string is read section by section, so one bad section leaves the others readable
+    /// (empty when every section decoded, and always empty from strict options, which refuse the
+    /// whole string instead; see ``init(encoded:options:)``).
+    public var failedSections: [GPPFailedSection] = []
     /// The decoded header's padding and surplus bits, for ``GPPEncodingStyle/preservingLayout``.
     var headerLayout: GPPPartLayout?
     /// A decoded header whose ids are not written as maximal runs, which only its text gives
@@ -34,30 +39,46 @@ public struct GPPString: Sendable, Hashable {
         self.sections = sections
     }
 
-    /// The section ids in order.
-    public var sectionIds: [Int] { sections.map(\.id) }
+    /// The section ids in order: the header's list, of the sections that decoded and of the
+    /// ``failedSections`` alike.
+    public var sectionIds: [Int] {
+        guard !failedSections.isEmpty else { return sections.map(\.id) }
+        return (sections.map(\.id) + failedSections.map(\.id)).sorted()
+    }
 
-    /// The section with `id`, if the string has it.
+    /// The section with `id`, if the string has it and it decoded.
     public func section(_ id: Int) -> GPPSection? { sections.first { $0.id == id } }
 
-    /// Equal when version and sections are; how the header was padded does not count.
+    /// The section with `id` that did not decode, if the string has one.
+    public func failedSection(_ id: Int) -> GPPFailedSection? { failedSections.first { $0.id == id } }
+
+    /// Equal when version, sections and failed sections are; how the header was padded does not count.
     public static func == (lhs: GPPString, rhs: GPPString) -> Bool {
-        lhs.version == rhs.version && lhs.sections == rhs.sections
+        lhs.version == rhs.version && lhs.sections == rhs.sections && lhs.failedSections == rhs.failedSections
     }
 
     /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(version)
         hasher.combine(sections)
+        hasher.combine(failedSections)
     }
 
-    /// Decodes a GPP string and every section in it.
+    /// Decodes a GPP string and every section in it, section by section.
+    ///
+    /// A section that does not decode is kept in ``failedSections`` with its error and its text,
+    /// and the others are read: one bad section never hides the good ones (go-gpp returns the
+    /// sections it read and an error per section; Prebid reads section by section). The header
+    /// decodes or the whole string is refused. Strict options
+    /// (``init(encoded:options:)`` with `TCString.DecodingOptions(strict: true)`) refuse the whole
+    /// string at the first section that does not decode, as before.
     ///
     /// Accepted: base64url parts padded by any of the three conventions (``GPPPadding``), so both
     /// `DBABM` and `DBABMA`; the named ``GPPCompatibilityRule``; unknown section ids, kept as text.
-    /// Refused with a ``GPPError``: `+`, `/`, `=` and any other byte outside base64url; a header
-    /// Type other than 3 or Version other than 1; a section count other than the header's; an
-    /// unknown section Version; a value outside its type. Input longer than `maximumLength` UTF-8
+    /// Refused with a ``GPPError``: `+`, `/`, `=` and any other byte outside base64url in the
+    /// header; a header Type other than 3 or Version other than 1; a section count other than the
+    /// header's. A section's own errors (an unknown section Version, a value outside its type, a
+    /// byte outside base64url) fail that section only. Input longer than `maximumLength` UTF-8
     /// bytes is refused (``GPPError/Code/inputTooLong``) before any work.
     ///
     /// The same as ``init(encoded:options:)`` with `TCString.DecodingOptions(maximumLength:)`.
@@ -144,7 +165,14 @@ public struct GPPString: Sendable, Hashable {
         sections.reserveCapacity(ids.count)
         for id in ids {
             guard let part = parts.next() else { break }
-            sections.append(try GPPSection.decode(id: id, part.bytes, start: part.start, tcfEuV2Options: options))
+            do throws(GPPError) {
+                sections.append(try GPPSection.decode(id: id, part.bytes, start: part.start, tcfEuV2Options: options))
+            } catch {
+                if options.strict { throw error }
+                failedSections.append(
+                    GPPFailedSection(id: id, error: error, text: String(decoding: part.bytes, as: UTF8.self))
+                )
+            }
         }
     }
 
@@ -197,7 +225,15 @@ public struct GPPString: Sendable, Hashable {
             try writer.writeFibonacciRange(ids, "Sections")
             texts.append(writer.text(style == .preservingLayout ? headerLayout : nil))
         }
-        for section in sections { texts.append(try section.encoded(style)) }
+        var failed = failedSections[...]
+        for section in sections {
+            while let failure = failed.first, failure.id < section.id {
+                texts.append(try failure.encoded())
+                failed = failed.dropFirst()
+            }
+            texts.append(try section.encoded(style))
+        }
+        for failure in failed { texts.append(try failure.encoded()) }
         return texts.joined(separator: "~")
     }
 }

@@ -26,31 +26,47 @@ extension StoredConsent {
     public static let usOptOutFields = ["SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut"]
 
     /// The person's opt-outs under US law in what is stored, each as the reason it gives ads, in
-    /// section order: for every US section (6-27) of ``gppString`` in force (``gppSectionIds``, or
-    /// every section when `nil`), each of ``usOptOutFields`` at 1, a set `Gpc` flag ("Some U.S.
-    /// states' provisions require that Global Privacy Control (GPC) signals opt the user out of
-    /// Ad Targeting, Sale, or Share of data", AdMob help, "Restricted data processing settings"),
-    /// and section 6's `OptOutSale` `Y`; then ``usPrivacyString`` with OptOutSale `Y`. A GPP string
-    /// that does not decode gives `gppSectionUnreadable` naming the section, the error code and
-    /// the character when a section fails, else `gppStringUnreadable`: the choice cannot be read,
-    /// so it fails safe as an opt-out.
-    public var usOptOuts: [AdServingReason] {
+    /// section order: for every US section (6-27) in force (``gppSectionIds``, `IABGPP_GppSID`, or
+    /// every section of ``gppString`` when `nil`), each of ``usOptOutFields`` at 1, a set `Gpc` flag
+    /// ("Some U.S. states' provisions require that Global Privacy Control (GPC) signals opt the
+    /// user out of Ad Targeting, Sale, or Share of data", AdMob help, "Restricted data processing
+    /// settings"), and section 6's `OptOutSale` `Y`; then ``usPrivacyString`` with OptOutSale `Y`.
+    ///
+    /// Never looser than the person's choice in the sections in force: a US section in force that
+    /// does not decode gives `gppSectionUnreadable` (naming the section, the error code and the
+    /// character), one that `IABGPP_GppSID` lists but the string lacks `gppSectionMissing`; a GPP
+    /// string whose header does not decode gives `gppSectionUnreadable` for section 3, or
+    /// `gppStringUnreadable`. The choice cannot be read, so each fails safe as an opt-out. The
+    /// string is read section by section: a section outside 6-27 that does not decode (a TCF EU
+    /// string in section 5, say) leaves the US sections in force. Sections the string holds that
+    /// are not in force do not decide (``usSectionsNotInForce``).
+    public var usOptOuts: [AdServingReason] { usReasons().optOuts }
+
+    /// The sections the stored GPP string holds that ``gppSectionIds`` (`IABGPP_GppSID`) does not
+    /// list, each as `AdServingReason.gppSectionNotInForce(sectionId:)`: named, so the answer
+    /// is never silent about them, and not deciding (`AdServingReason.decides`). Empty when
+    /// ``gppSectionIds`` is `nil` (every section is in force) or the string does not decode.
+    public var usSectionsNotInForce: [AdServingReason] { usReasons().notInForce }
+
+    /// ``usOptOuts`` and ``usSectionsNotInForce`` from one decode of ``gppString``.
+    private func usReasons() -> (optOuts: [AdServingReason], notInForce: [AdServingReason]) {
         var reasons: [AdServingReason] = []
+        var notInForce: [AdServingReason] = []
         if let text = gppString {
             let gpp: IABGPP.GPPString
             do throws(GPPError) { gpp = try IABGPP.GPPString(encoded: text) } catch {
-                return [Self.unreadable(error)] + usPrivacyOptOuts
+                return ([Self.unreadable(error)] + usPrivacyOptOuts, [])
             }
-            let inForce = gppSectionIds.map(Set.init)
-            for section in gpp.sections where inForce?.contains(section.id) ?? true {
-                let readByGoogle = Self.googleReadUSSections.contains(section.id)
+            let sections = Self.usSectionsInForce(of: gpp, sectionIds: gppSectionIds)
+            notInForce = sections.notInForce.map { .gppSectionNotInForce(sectionId: $0) }
+            for (id, standing) in sections.inForce {
+                guard case .decoded(let section) = standing else {
+                    if let reason = Self.failSafe(id, standing) { reasons.append(reason) }
+                    continue
+                }
+                let readByGoogle = Self.googleReadUSSections.contains(id)
                 func optOut(_ field: String) -> AdServingReason {
-                    .usOptOut(
-                        sectionId: section.id,
-                        section: section.name ?? "",
-                        field: field,
-                        readByGoogle: readByGoogle
-                    )
+                    .usOptOut(sectionId: id, section: section.name ?? "", field: field, readByGoogle: readByGoogle)
                 }
                 switch section {
                 case .us(let us):
@@ -62,7 +78,7 @@ extension StoredConsent {
                 }
             }
         }
-        return reasons + usPrivacyOptOuts
+        return (reasons + usPrivacyOptOuts, notInForce)
     }
 
     /// The reason a stored GPP string that fails with `error` gives: the section that does not
@@ -84,15 +100,16 @@ extension StoredConsent {
     /// unless the person opted out under US law (``usOptOuts``) or the app set `gad_rdp`
     /// (``restrictedDataProcessing``); then `nonPersonalized`, Google's restricted
     /// data processing: "Google will only show non-personalized ads" (AdMob help, "Restricted data
-    /// processing settings"). The reasons start with `gdprDoesNotApply`.
+    /// processing settings"). The reasons start with `gdprDoesNotApply` and end with the sections
+    /// not in force (``usSectionsNotInForce``), which do not decide.
     public func usAdServing(vendor: Int = TCString.googleVendorId) -> AdServing {
-        var reasons = usOptOuts
+        var (reasons, notInForce) = usReasons()
         reasons += usActivityRules  // children, MSPA modes, notices: StoredConsent+USActivities.swift
         if restrictedDataProcessing == true { reasons.append(.restrictedDataProcessing) }
         return AdServing(
             vendor: vendor,
             mode: reasons.isEmpty ? .personalized : .nonPersonalized,
-            reasons: [.gdprDoesNotApply] + reasons
+            reasons: [.gdprDoesNotApply] + reasons + notInForce
         )
     }
 }

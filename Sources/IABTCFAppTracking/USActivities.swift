@@ -159,9 +159,18 @@ public struct USActivities: Sendable, Hashable {
 
 extension GPPString {
     /// Prebid's US activities for this string (``USActivities/init(sections:inForce:)``) with the
-    /// sections in force `inForce` (`nil`: every US section of the string).
+    /// sections in force `inForce` (`nil`: every US section of the string). A section that did not
+    /// decode (``IABGPP/GPPString/failedSections``) is unreadable: in force, it denies every activity.
     public func usActivities(inForce: [Int]? = nil) -> USActivities {
-        USActivities(sections: sections.map(USActivities.SectionInput.decoded), inForce: inForce)
+        let decoded = sections.map(USActivities.SectionInput.decoded)
+        let failed = failedSections.map { failure in
+            USActivities.SectionInput.unreadable(
+                id: failure.id,
+                code: failure.error.code.name,
+                position: failure.error.position
+            )
+        }
+        return USActivities(sections: decoded + failed, inForce: inForce)
     }
 }
 

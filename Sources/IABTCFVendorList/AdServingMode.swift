@@ -119,6 +119,29 @@ public enum AdServingReason: Sendable, Hashable {
     /// the ads are not personalized. `readByGoogle` as for
     /// ``usOptOut(sectionId:section:field:readByGoogle:)``.
     case usActivityRule(sectionId: Int, section: String, rule: String, readByGoogle: Bool)
+    /// Where the GDPR does not apply, US section `sectionId` is in force (`IABGPP_GppSID` lists
+    /// it) but the stored GPP string does not hold it: the person's choice in the section in force
+    /// cannot be read, so the answer fails safe as an opt-out would (non-personalized ads, no
+    /// trackers), never looser than that choice.
+    case gppSectionMissing(sectionId: Int)
+    /// Where the GDPR does not apply, the stored GPP string holds section `sectionId` but
+    /// `IABGPP_GppSID` does not list it: the section is not in force and does not decide. Named so
+    /// the answer is never silent about a section it did not read.
+    case gppSectionNotInForce(sectionId: Int)
+    /// The TC string was created on or after 2026-03-01 (`TCFPolicy.tcf23DisclosedVendorsCutoff`)
+    /// and has no Disclosed Vendors segment, which TCF 2.3 requires from then: it discloses no
+    /// vendor, so every vendor is treated as not consented and allowed nothing (the rule
+    /// `tcf23.disclosedVendorsMissing` of `TCString.validate()`).
+    case tcf23DisclosedVendorsMissing
+
+    /// Whether the reason makes the answer worse: every reason but
+    /// ``gppSectionNotInForce(sectionId:)`` and ``gdprDoesNotApply``, which only say what was read.
+    public var decides: Bool {
+        switch self {
+        case .gppSectionNotInForce, .gdprDoesNotApply: false
+        default: true
+        }
+    }
 }
 
 /// The answer to "may I request ads from this vendor, and which kind?"
@@ -189,8 +212,11 @@ extension TCString {
     ///    (Google, "Troubleshooting IAB EU TCF v2.2 implementation": "If the consent decision is
     ///    more than 13 months old, the TC string will no longer be considered valid by Google and
     ///    Google will not serve ads to that user").
-    /// 4. A vendor absent from a present Disclosed Vendors segment gives ``AdServingMode/none``
-    ///    (``isUndisclosed(vendor:)``): TCF 2.3 allows it nothing.
+    /// 4. A string created on or after 2026-03-01 without a Disclosed Vendors segment
+    ///    (`TCString.lacksRequiredDisclosedVendors`) discloses no vendor: ``AdServingMode/none``
+    ///    with ``AdServingReason/tcf23DisclosedVendorsMissing``. A vendor absent from a present
+    ///    Disclosed Vendors segment gives ``AdServingMode/none`` (``isUndisclosed(vendor:)``):
+    ///    TCF 2.3 allows it nothing.
     /// 5. Otherwise the first of personalized, non-personalized and limited whose
     ///    ``AdServingMode/requirements`` the string meets; a purpose counts only as
     ///    ``basicPermission(vendor:purpose:)`` answers it for the vendor: the purpose's bit and
@@ -224,6 +250,7 @@ extension TCString {
                 return answer(.none, [.expired(lastUpdated: lastUpdated, ageInDays: age, maximumAge: maximumAge)])
             }
         }
+        if lacksRequiredDisclosedVendors { return answer(.none, [.tcf23DisclosedVendorsMissing]) }
         if isUndisclosed(vendor: vendor) { return answer(.none, [.notDisclosed]) }
         var reasons: [AdServingReason] = []
         for mode in [AdServingMode.personalized, .nonPersonalized, .limited] {

@@ -43,6 +43,11 @@ public enum PermissionReason: String, Sendable, Hashable, CaseIterable {
     /// disclosed to the user is allowed nothing, on consent, legitimate interest, special purposes
     /// and special features alike.
     case notDisclosed
+    /// The string was created on or after 2026-03-01 without the Disclosed Vendors segment TCF 2.3
+    /// requires from then (`TCString.lacksRequiredDisclosedVendors`, the rule
+    /// `tcf23.disclosedVendorsMissing`): it discloses no vendor, so every vendor is treated as not
+    /// consented and allowed nothing, as ``notDisclosed``.
+    case tcf23DisclosedVendorsMissing
     /// The purpose's bit in PurposesConsent is 0.
     case noPurposeConsent
     /// The vendor's bit in the Vendor Consent section is 0.
@@ -101,7 +106,9 @@ extension TCString {
     ///    (``PermissionReason/vendorNotInList``, ``PermissionReason/vendorDeleted``).
     /// 2. When the string has a Disclosed Vendors segment, a vendor absent from it is allowed
     ///    nothing (``PermissionReason/notDisclosed``; see ``IABTCF/TCString/isUndisclosed(vendor:)``).
-    ///    A string without the segment records no disclosure, and nothing is inferred.
+    ///    A string created on or after 2026-03-01 without the segment discloses no vendor
+    ///    (``PermissionReason/tcf23DisclosedVendorsMissing``: TCF 2.3 requires it from then); an
+    ///    older string without it records no disclosure, and nothing is inferred.
     /// 3. A restriction of type 0 for (P, V) forbids ("The Core String", RestrictionType: "Purpose
     ///    Flatly Not Allowed by Publisher ... regardless of Vendor declarations"); it wins over a
     ///    type 1 or 2 for the same pair, and type 1 wins over type 2 (see the in-app
@@ -125,7 +132,7 @@ extension TCString {
     public func permission(vendor: Int, purpose: Int, in gvl: GlobalVendorList) -> Permission {
         guard let entry = gvl.vendors[vendor] else { return .refused(.vendorNotInList) }
         guard entry.deletedDate == nil else { return .refused(.vendorDeleted) }
-        if isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
+        if let refusal = disclosureRefusal(vendor: vendor) { return .refused(refusal) }
         let restriction = effectiveRestriction(vendor: vendor, purpose: purpose)
         if restriction == .notAllowed { return .refused(.restrictedByPublisher) }
         var basis: LegalBasis
@@ -156,10 +163,21 @@ extension TCString {
     /// "records which vendors have been disclosed to a given user by a CMP. This is a mandatory
     /// segment." Prebid Server reads it the same way (prebid-server issue 4750): "If ID was not
     /// disclosed to the user, treat the vendor as not consented to." A string without the segment
-    /// (created before 2026-03-01) records nothing, so this is `false` for every vendor.
+    /// records nothing, so this is `false` for every vendor; one created on or after 2026-03-01
+    /// without it discloses no vendor, which `lacksRequiredDisclosedVendors` says and every
+    /// permission checks first.
     public func isUndisclosed(vendor: Int) -> Bool {
         guard let disclosedVendors else { return false }
         return !disclosedVendors.contains(vendor)
+    }
+
+    /// Why `vendor` is allowed nothing for want of disclosure, if it is: the string lacks the
+    /// segment TCF 2.3 requires (``PermissionReason/tcf23DisclosedVendorsMissing``, checked first:
+    /// it discloses no vendor), or the segment leaves the vendor out
+    /// (``PermissionReason/notDisclosed``).
+    func disclosureRefusal(vendor: Int) -> PermissionReason? {
+        if lacksRequiredDisclosedVendors { return .tcf23DisclosedVendorsMissing }
+        return isUndisclosed(vendor: vendor) ? .notDisclosed : nil
     }
 
     /// Steps 6-8 of ``permission(vendor:purpose:in:)``: the string's bits for one basis.
@@ -196,7 +214,7 @@ extension TCString {
     public func permission(vendor: Int, specialPurpose: Int, in gvl: GlobalVendorList) -> Permission {
         guard let entry = gvl.vendors[vendor] else { return .refused(.vendorNotInList) }
         guard entry.deletedDate == nil else { return .refused(.vendorDeleted) }
-        if isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
+        if let refusal = disclosureRefusal(vendor: vendor) { return .refused(refusal) }
         guard entry.specialPurposes.contains(specialPurpose) else { return .refused(.notDeclared) }
         return Permission(isAllowed: true, basis: .legitimateInterest, reason: .specialPurpose)
     }
@@ -207,7 +225,7 @@ extension TCString {
     public func permission(vendor: Int, specialFeature: Int, in gvl: GlobalVendorList) -> Permission {
         guard let entry = gvl.vendors[vendor] else { return .refused(.vendorNotInList) }
         guard entry.deletedDate == nil else { return .refused(.vendorDeleted) }
-        if isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
+        if let refusal = disclosureRefusal(vendor: vendor) { return .refused(refusal) }
         guard entry.specialFeatures.contains(specialFeature) else { return .refused(.notDeclared) }
         guard specialFeatureOptIns.contains(specialFeature) else { return .refused(.noSpecialFeatureOptIn) }
         return Permission(isAllowed: true, basis: nil, reason: .specialFeatureOptIn)
@@ -222,7 +240,7 @@ extension TCString {
     /// legitimate interest. Each route follows steps 6-8 of ``permission(vendor:purpose:in:)``
     /// (TCF 2.2 ban, PurposeOneTreatment). When both routes fail the consent route's reason is given.
     public func basicPermission(vendor: Int, purpose: Int) -> Permission {
-        if isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
+        if let refusal = disclosureRefusal(vendor: vendor) { return .refused(refusal) }
         switch effectiveRestriction(vendor: vendor, purpose: purpose) {
         case .notAllowed: return .refused(.restrictedByPublisher)
         case .requireConsent: return signals(vendor: vendor, purpose: purpose, basis: .consent)

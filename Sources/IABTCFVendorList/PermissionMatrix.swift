@@ -49,6 +49,8 @@ public struct PermissionMatrix: Sendable {
         var planes = [UInt64](repeating: 0, count: highest &* Self.planeCount &* width)
         let alive = gvl.vendorIds.subtracting(gvl.deletedVendorIds)
         let disclosed = tc.disclosedVendors
+        // TCF 2.3: a string that lacks the required segment discloses no vendor (an empty DV plane).
+        let disclosureKnown = disclosed != nil || tc.lacksRequiredDisclosedVendors
         let liBanned = tc.purposesWithoutLegitimateInterest
         let restrictions = tc.publisherRestrictions
         // One array for every purpose's sets, refilled per purpose: a literal per purpose allocates.
@@ -78,7 +80,7 @@ public struct PermissionMatrix: Sendable {
                     sets: sets,
                     consentSignal: consentSignal,
                     liSignal: liSignal,
-                    disclosureKnown: disclosed != nil
+                    disclosureKnown: disclosureKnown
                 )
             }
         }
@@ -154,7 +156,7 @@ public struct PermissionMatrix: Sendable {
     public func permission(vendor: Int, purpose: Int) -> Permission {
         guard vendorIds.contains(vendor) else { return .refused(.vendorNotInList) }
         if gvl.deletedVendorIds.contains(vendor) { return .refused(.vendorDeleted) }
-        if tc.isUndisclosed(vendor: vendor) { return .refused(.notDisclosed) }
+        if let refusal = tc.disclosureRefusal(vendor: vendor) { return .refused(refusal) }
         guard purposeIds.contains(purpose) else { return tc.permission(vendor: vendor, purpose: purpose, in: gvl) }
         if test(.restricted, purpose: purpose, vendor: vendor) { return .refused(.restrictedByPublisher) }
         if test(.notFlexible, purpose: purpose, vendor: vendor) { return .refused(.restrictionNotFlexible) }
@@ -183,17 +185,20 @@ public struct PermissionMatrix: Sendable {
     }
 
     /// The vendors allowed special purpose `id`: its declarers, less deleted ones and, with a
-    /// Disclosed Vendors segment, less those not disclosed.
+    /// Disclosed Vendors segment, less those not disclosed; none when the string lacks the segment
+    /// TCF 2.3 requires (`TCString.lacksRequiredDisclosedVendors`).
     public func allowedVendors(specialPurpose id: Int) -> VendorSet {
+        guard !tc.lacksRequiredDisclosedVendors else { return VendorSet() }
         var result = gvl.vendors(declaringSpecialPurpose: id).subtracting(gvl.deletedVendorIds)
         if let disclosed = tc.disclosedVendors { result = result.intersection(disclosed) }
         return result
     }
 
-    /// The vendors allowed special feature `id`: none without the opt-in, else its declarers less
-    /// deleted ones and, with a Disclosed Vendors segment, less those not disclosed.
+    /// The vendors allowed special feature `id`: none without the opt-in or when the string lacks
+    /// the segment TCF 2.3 requires, else its declarers less deleted ones and, with a Disclosed
+    /// Vendors segment, less those not disclosed.
     public func allowedVendors(specialFeature id: Int) -> VendorSet {
-        guard tc.specialFeatureOptIns.contains(id) else { return VendorSet() }
+        guard tc.specialFeatureOptIns.contains(id), !tc.lacksRequiredDisclosedVendors else { return VendorSet() }
         var result = gvl.vendors(declaringSpecialFeature: id).subtracting(gvl.deletedVendorIds)
         if let disclosed = tc.disclosedVendors { result = result.intersection(disclosed) }
         return result

@@ -35,20 +35,17 @@ enum ActivitiesCommand {
             input,
             output,
             errors in
-            do {
-                switch try input.decode() {
-                case .tc: output.append(json(USActivities(sections: [], inForce: sid), usnat: usnat, pretty: pretty))
-                case .gpp(let gpp): output.append(json(gpp.usActivities(inForce: sid), usnat: usnat, pretty: pretty))
-                }
+            switch try input.decode() {
+            case .tc:
+                output.append(json(USActivities(sections: [], inForce: sid), usnat: usnat, pretty: pretty))
                 return false
-            } catch let error as GPPError where error.sectionId.map({ $0 != 3 }) ?? false {
-                // A section that does not decode is never "no opt-out": the library's answer fails
-                // safe (each US section in force unreadable, every activity denied), and the input
-                // fails (exit 1, the decoder's message on standard error).
-                errors.append(input.message(error) + "\n")
-                let stored = StoredConsent(tcString: nil, gppString: input.text, gppSectionIds: sid)
-                output.append(json(stored.usActivities, usnat: usnat, pretty: pretty))
-                return true
+            case .gpp(let gpp):
+                // A section that does not decode is never "no opt-out": in force, it is unreadable
+                // and denies every activity (the answer is printed), and the input fails as it does
+                // for `decode` and `ads` (exit 1, each section's message on standard error).
+                output.append(json(gpp.usActivities(inForce: sid), usnat: usnat, pretty: pretty))
+                for failure in gpp.failedSections { errors.append(input.message(failure.error) + "\n") }
+                return !gpp.failedSections.isEmpty
             }
         }
     }

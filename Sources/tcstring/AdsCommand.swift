@@ -96,6 +96,7 @@ enum AdsCommand {
                 output.append(json(stored.usAdServing(vendor: id)).serialized(pretty: indent))
                 return true
             }
+            var failed = false
             switch decoded {
             case .tc(let tc):
                 answer =
@@ -103,16 +104,21 @@ enum AdsCommand {
                     ? tc.adServing(vendor: id, today: day, maximumAge: age) : stored.usAdServing(vendor: id)
             case .gpp(let gpp):
                 (stored.gppString, stored.gppSectionIds) = (input.text, sid)
-                if applies ?? (gpp.tcfEuV2 != nil) {
+                if applies ?? (gpp.tcfEuV2 != nil || gpp.failedSection(IABGPP.GPPString.tcfEuV2SectionId) != nil) {
                     _ = try gpp.requiredTCFEuV2()
                     answer = AdServing(vendor: id, mode: .none, reasons: [.tcfOnlyInGPP])
                 } else {
-                    // Every section decoded (a US section that does not decode is handled below).
+                    // Read section by section: a US section in force that failed, or that
+                    // --gpp-sid names and the string lacks, fails safe in the library's answer.
                     answer = stored.usAdServing(vendor: id)
                 }
+                // A section that failed is said on standard error and fails the input (exit 1),
+                // after the answer from what could be read.
+                for failure in gpp.failedSections { errors.append(input.message(failure.error) + "\n") }
+                failed = !gpp.failedSections.isEmpty
             }
             output.append(json(answer).serialized(pretty: indent))
-            return false
+            return failed
         }
     }
 
@@ -159,6 +165,11 @@ enum AdsCommand {
                 ("reason", .string("usActivityRule")), ("sectionId", .int(sectionId)), ("section", .string(section)),
                 ("rule", .string(rule)), ("readByGoogle", .bool(readByGoogle)),
             ])
+        case .gppSectionMissing(let sectionId):
+            return .object([("reason", .string("gppSectionMissing")), ("sectionId", .int(sectionId))])
+        case .gppSectionNotInForce(let sectionId):
+            return .object([("reason", .string("gppSectionNotInForce")), ("sectionId", .int(sectionId))])
+        case .tcf23DisclosedVendorsMissing: return .object([("reason", .string("tcf23DisclosedVendorsMissing"))])
         case .missingPurposes(let mode, let purposes):
             let rows = purposes.map { missing in
                 JSON.object([

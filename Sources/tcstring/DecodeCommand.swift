@@ -59,7 +59,11 @@ enum DecodeCommand {
                 // through the JSON tree.
                 switch try input.decode() {
                 case .tc(let value): value.writeJSON(to: &output)
-                case .gpp(let gpp): output.append(gpp.json(text: input.text).serialized())
+                case .gpp(let gpp):
+                    output.append(gpp.json(text: input.text).serialized())
+                    // Every section is printed; one that failed makes the exit status 1.
+                    for failure in gpp.failedSections { errors.append(input.message(failure.error) + "\n") }
+                    return !gpp.failedSections.isEmpty
                 }
                 return false
             }
@@ -73,7 +77,10 @@ enum DecodeCommand {
                 json = .object(members)
             }
             Terminal.out(json.serialized(pretty: pretty))
-            return false
+            // Every section is printed; one that failed makes the exit status 1.
+            guard case .gpp(let gpp) = decoded else { return false }
+            for failure in gpp.failedSections { input.report(failure.error) }
+            return !gpp.failedSections.isEmpty
         }
     }
 }

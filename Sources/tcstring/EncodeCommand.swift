@@ -155,6 +155,9 @@ enum EncodeCommand {
                     try tc.encoded(canonical ? .canonical : .preservingLayout, maximumLength: options.maximumLength)
                 )
             case .gpp(let gpp):
+                // A section that did not decode cannot be re-encoded: the string is refused, as
+                // with --strict, rather than echoed.
+                if let failure = gpp.failedSections.first { throw failure.error }
                 // Every string IABGPP decodes comes back byte for byte (header, sections, padding).
                 let text = try gpp.encoded(canonical ? .canonical : .preservingLayout)
                 guard text.utf8.count <= options.maximumLength else {

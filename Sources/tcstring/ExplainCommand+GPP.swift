@@ -14,7 +14,9 @@ extension ExplainCommand {
     static func explainGPP(_ input: Input, _ lines: inout [String], gvl: GlobalVendorList?) throws {
         let text = input.text
         var decodeError: (any Error)?
-        do { _ = try GPPInput.decodeGPP(text, options: input.options) } catch { decodeError = error }
+        do {
+            decodeError = try GPPInput.decodeGPP(text, options: input.options).failedSections.first?.error
+        } catch { decodeError = error }
         // A header that does not decode, or lists other sections than the string holds: no table.
         let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false)
         guard let ids = try? IABGPP.GPPString.sectionIDs(inHeader: text), ids.count == parts.count - 1 else {

@@ -1,13 +1,15 @@
 import IABGPP
 import IABTCF
+import TCFJSON
 import TCStringToolSupport
 
 /// How every command reads a GPP string (IABGPP), writes it as the decode schema and reads that
 /// schema back: the one place of the tool that knows GPP.
 enum GPPInput {
-    /// Decodes a GPP string and every section (IABGPP's `GPPString`) in one pass, with
-    /// `--max-length` bounding the whole string (and so its TCF EU v2 section) and `--strict`
-    /// applied to that section.
+    /// Decodes a GPP string and every section (IABGPP's `GPPString`) in one pass, section by
+    /// section (a section that fails is in `failedSections`), with `--max-length` bounding the
+    /// whole string (and so its TCF EU v2 section); `--strict` refuses the whole string at a
+    /// section that fails and applies to the TCF EU v2 section.
     ///
     /// Every failure is IABGPP's ``GPPError``, naming section, sub-section, field, bit and
     /// character; a TCF EU v2 section that does not decode is ``GPPError/Code/tcString`` with its
@@ -15,6 +17,15 @@ enum GPPInput {
     /// string), as for a TC string alone.
     static func decodeGPP(_ text: String, options: TCString.DecodingOptions) throws -> IABGPP.GPPString {
         try IABGPP.GPPString(encoded: text, options: options)
+    }
+
+    /// Writes the message of each section of the GPP string `input` that did not decode to
+    /// `errors` and returns whether there was one (the input then fails, exit 1). Decodes again
+    /// only a GPP string, and only to list its failures.
+    static func reportFailedSections(_ input: Input, _ errors: inout OutputBuffer) -> Bool {
+        guard input.isGPP, let gpp = try? decodeGPP(input.text, options: input.options) else { return false }
+        for failure in gpp.failedSections { errors.append(input.message(failure.error) + "\n") }
+        return !gpp.failedSections.isEmpty
     }
 
     /// The error object of any error a command reports: IABGPP's ``GPPError`` in the one shape
@@ -52,24 +63,37 @@ enum GPPInput {
 extension IABGPP.GPPString {
     /// `{"gppVersion", "sectionIds", "tcfeuv2", "sections"}`: `tcfeuv2` is the decode schema or
     /// `null`, each section as ``IABGPP/GPPSection/json(value:)``, its `value` taken from `text`
-    /// (the string this value was decoded from) without encoding it again, or else encoded.
+    /// (the string this value was decoded from) without encoding it again, or else encoded. A
+    /// section that did not decode is `{"id", "name", "value", "error"}`: the error object a
+    /// failing line gets (``GPPInput/errorJSON(_:)``) in place of `"fields"`.
     func json(text: String? = nil) -> JSON {
+        let ids = sectionIds
         let parts = text.map { $0.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false) }
         let given = parts.flatMap {
-            $0.count == sections.count + 1 ? $0.dropFirst().map { String(Substring($0)) } : nil
+            $0.count == ids.count + 1 ? $0.dropFirst().map { String(Substring($0)) } : nil
+        }
+        var decoded = sections[...]
+        var failed = failedSections[...]
+        var objects: [JSON] = []
+        for index in ids.indices {
+            if let failure = failed.first, decoded.first.map({ failure.id < $0.id }) ?? true {
+                failed = failed.dropFirst()
+                objects.append(
+                    .object([
+                        ("id", .int(failure.id)), ("name", failure.name.map(JSON.string) ?? .null),
+                        ("value", .string(failure.text)), ("error", GPPInput.errorJSON(failure.error)),
+                    ])
+                )
+            } else if let section = decoded.first {
+                decoded = decoded.dropFirst()
+                objects.append(section.json(value: given?[index] ?? (try? section.encoded(.preservingLayout))))
+            }
         }
         return .object([
             ("gppVersion", .int(version)),
-            ("sectionIds", .ids(sectionIds)),
+            ("sectionIds", .ids(ids)),
             ("tcfeuv2", tcfEuV2?.json ?? .null),
-            (
-                "sections",
-                .array(
-                    sections.indices.map { index in
-                        sections[index].json(value: given?[index] ?? (try? sections[index].encoded(.preservingLayout)))
-                    }
-                )
-            ),
+            ("sections", .array(objects)),
         ])
     }
 }

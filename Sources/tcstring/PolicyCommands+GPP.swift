@@ -8,7 +8,9 @@ import TCStringToolSupport
 struct ValidationFinding {
     /// `tcf.…` for a TC string's rules, `gpp.…` for IABGPP's (`gpp.mspaCoveredTransaction`).
     let rule: String
-    let message: String
+    var message: String
+    /// The error of a GPP section that did not decode (`gpp.sectionUnreadable`).
+    var error: GPPError?
     /// The GPP section id (3 for the header), for a GPP finding.
     let section: Int?
     /// The field by its specification name, for a GPP finding about one.
@@ -52,6 +54,7 @@ struct ValidationFinding {
         case .ambiguousEncoding: "the bits also read as the legacy fixed-width encoding, to a different value"
         case .gppSIDSectionMissing: "IABGPP_GppSID lists this section but the string does not hold it"
         case .sectionIDs: "the header's section ids are not ascending and unique"
+        case .sectionUnreadable: "the section does not decode; the other sections were read"
         }
     }
 }
@@ -79,7 +82,15 @@ extension PolicyCommands {
         case .gpp(let gpp):
             let findings =
                 gppSID.map { gpp.validate(gppSID: $0.map(String.init).joined(separator: "_")) } ?? gpp.validate()
-            return findings.map(ValidationFinding.init) + (gpp.tcfEuV2.map(policy) ?? [])
+            return findings.map { finding in
+                var found = ValidationFinding(finding)
+                // An unreadable section says why, as decode's error object does.
+                if finding.rule == .sectionUnreadable, let failure = gpp.failedSection(finding.sectionId) {
+                    found.message += ": " + JSON.message(failure.error)
+                    found.error = failure.error
+                }
+                return found
+            } + (gpp.tcfEuV2.map(policy) ?? [])
         }
     }
 }

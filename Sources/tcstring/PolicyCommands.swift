@@ -59,6 +59,8 @@ enum PolicyCommands {
             output,
             errors in
             let findings = try Self.findings(input, gvl: list, today: today, gppSID: gppSID)
+            // A GPP section that did not decode is a finding, and its error goes to standard error.
+            for error in findings.compactMap(\.error) { errors.append(input.message(error) + "\n") }
             if asJSON {
                 let list = findings.map(\.json)
                 output.append(
@@ -165,6 +167,8 @@ enum PolicyCommands {
             // Every section's IABGPP_ keys (pre-parsed fields included), and the IABTCF_ keys of a
             // TCF EU v2 section.
             let gpp = try GPPInput.decodeGPP(input.text, options: input.options)
+            // A section that did not decode has no fields to write: its keys are left out, the
+            // input fails (exit 1) and says why on standard error (``failedSectionMessages``).
             return try gpp.gppInAppKeys().merging(gpp.tcfEuV2 == nil ? [:] : gpp.inAppKeys(gdprApplies: applies)) {
                 $1
             }.merging(gpp.preParsedInAppKeys()) {
@@ -183,7 +187,7 @@ enum PolicyCommands {
             } else {
                 output.writeInAppKeys(try keys(input))
             }
-            return false
+            return GPPInput.reportFailedSections(input, &errors)
         }
     }
 }

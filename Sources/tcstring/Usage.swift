@@ -102,8 +102,10 @@ enum Usage {
               what the decoder read: "compatibility" (sections 7-27: the rule applied, e.g.
               "usnatVersion1WithVersion2Widths", or null), "layout" (24-27: "sectionHeader" or
               "noHeader"), "encoding" ("fibonacci", "legacy" or "literal") and "hasPubRestrictions"
-              (tcfcav1). A section IABGPP refuses is an error naming section, field and
-              character. From standard input, one JSON object per line (JSON Lines),
+              (tcfcav1). The string is read section by section: a section IABGPP refuses is
+              {"id", "name", "value", "error": {...}} (the error object of a failing line, naming
+              section, field and character) in place of "fields", the others are printed, and the
+              exit status is 1; --strict refuses the whole string instead. From standard input, one JSON object per line (JSON Lines),
               {"error": {...}} for a line that does not decode; exit 1 when any did not.
 
             """ + table(DecodeCommand.options) + "\n" + inputNote(gpp: everySection)
@@ -274,6 +276,8 @@ enum Usage {
                 {"reason": "futureDated", "created", "lastUpdated", "today"}  Created or LastUpdated
                   after the day after --today: no choice yet
                 {"reason": "notDisclosed"}  the vendor is absent from Disclosed Vendors
+                {"reason": "tcf23DisclosedVendorsMissing"}  created on or after 2026-03-01 with no
+                  Disclosed Vendors segment (TCF 2.3): no vendor is disclosed, mode none
                 {"reason": "missingPurposes", "mode", "purposes": [{"purpose", "needs", "reason"}]}
                   what the better mode needs ("consent" or "consentOrLegitimateInterest") and the
                   string's answer for the vendor (a permission reason, as in tcstring permissions)
@@ -293,7 +297,12 @@ enum Usage {
                   tcstring inapp's key file): treated as an opt-out
                 {"reason": "gppSectionUnreadable", "sectionId", "code", "position"}  the GPP string's
                   section sectionId does not decode (code: the GPP error, position: its 1-based
-                  character or null): treated as an opt-out, and the input fails (exit 1)
+                  character or null): a US section in force is treated as an opt-out; the
+                  other sections are read, and the input fails (exit 1)
+                {"reason": "gppSectionMissing", "sectionId"}  --gpp-sid names a US section the
+                  string does not hold: treated as an opt-out (never looser than the choice)
+                {"reason": "gppSectionNotInForce", "sectionId"}  a section of the string that
+                  --gpp-sid does not name: not in force, does not decide
               A GPP string stands for IABGPP_HDR_GppString: where the GDPR does not apply (the
               default for a GPP string without section 2) its US sections in force decide.
               A string that does not decode gives {"error": {...}} and exit 1.

@@ -60,8 +60,13 @@ import struct IABTCF.TCString
         ] as [(String, GPPError.Code, Int, Int?)]
     )
     func refuses(_ text: String, _ code: GPPError.Code, _ section: Int, _ position: Int?) {
+        // Strict options refuse the whole string; without them a section's error stays with it.
+        if section != 3 {
+            let failure = (try? GPPString(encoded: text))?.failedSection(section)?.error
+            #expect(failure?.code == code && (position == nil || failure?.position == position), "\(text)")
+        }
         #expect {
-            try GPPString(encoded: text)
+            try GPPString(encoded: text, options: TCString.DecodingOptions(strict: true))
         } throws: { error in
             guard let error = error as? GPPError else { return false }
             return error.code == code && error.sectionId == section && (position == nil || error.position == position)
@@ -70,7 +75,9 @@ import struct IABTCF.TCString
 
     /// The field named in an error is the specification's.
     @Test func errorNamesField() throws {
-        let error = #expect(throws: GPPError.self) { try GPPString(encoded: "DBABL~BVQqAAAA") }
+        let error = #expect(throws: GPPError.self) {
+            try GPPString(encoded: "DBABL~BVQqAAAA", options: TCString.DecodingOptions(strict: true))
+        }
         #expect(error?.field == "KnownChildSensitiveDataConsents")
         #expect(error?.code == .truncated)
         #expect(error?.subsection == 0)

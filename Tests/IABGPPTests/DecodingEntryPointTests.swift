@@ -77,7 +77,7 @@ import Testing
     @Test func aByteThatIsNotUTF8IsRefusedAsItself() {
         let bytes = Array("DBABL~BVQqAAAAAg".utf8) + [0xFF]
         #expect(throws: GPPError(.invalidCharacter, sectionId: 7, subsection: 0, bit: 60, position: 17, value: 0xFF)) {
-            try GPPString(encodedBytes: bytes)
+            try GPPString(encodedBytes: bytes, options: TCString.DecodingOptions(strict: true))
         }
     }
 

@@ -1,6 +1,8 @@
 import IABGPP
 import Testing
 
+import struct IABTCF.TCString
+
 /// `.preservingLayout` on values that changed: each part keeps its padding convention and its
 /// surplus bits; the header keeps its text while it lists the same ids.
 @Suite struct LayoutTests {
@@ -47,10 +49,17 @@ import Testing
     }
 
     /// The specification's "GPP String Example 3" puts a TCF EU string (Version 2) in the
-    /// tcfcav1 slot: refused, as iabgpp-rs refuses it.
-    @Test func specExampleThreeCanadaSlot() {
+    /// tcfcav1 slot: that section is refused, as iabgpp-rs refuses it, and section 6 is read
+    /// (strict options refuse the whole string).
+    @Test func specExampleThreeCanadaSlot() throws {
         let text = "DBABjw~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN"
-        let error = #expect(throws: GPPError.self) { try GPPString(encoded: text) }
+        let gpp = try GPPString(encoded: text)
+        #expect(gpp.sections.map(\.id) == [6] && gpp.failedSections.map(\.id) == [5])
+        #expect(try gpp.encoded(.preservingLayout) == text)
+        let error = #expect(throws: GPPError.self) {
+            try GPPString(encoded: text, options: TCString.DecodingOptions(strict: true))
+        }
+        #expect(gpp.failedSection(5)?.error == error)
         #expect(error?.code == .unsupportedVersion)
         #expect(error?.sectionId == 5)
         #expect(error?.field == "Version")

@@ -285,8 +285,12 @@ import Testing
         )
         let after = try TCString(encoded: try #require(step.rewrittenTCString))
         #expect(after.vendorConsents == [131] && after.vendorLegitimateInterests.isEmpty)
-        #expect(after.permissions(in: gvl).permission(vendor: 131, purpose: 1).isAllowed)
-        #expect(!after.permissions(in: gvl).permission(vendor: 755, purpose: 1).isAllowed)
+        // Created 2026-11-01 without Disclosed Vendors: TCF 2.3 discloses no vendor.
+        #expect(after.permissions(in: gvl).permission(vendor: 131, purpose: 1).reason == .tcf23DisclosedVendorsMissing)
+        var disclosed = after
+        disclosed.disclosedVendors = [2, 131, 755]
+        #expect(disclosed.permissions(in: gvl).permission(vendor: 131, purpose: 1).isAllowed)
+        #expect(!disclosed.permissions(in: gvl).permission(vendor: 755, purpose: 1).isAllowed)
         // Nothing is rejected while ATT allows tracking.
         #expect(flow.evaluate(ConsentFlow.Input(status: .authorized, consent: .granted)).rejectVendors == .none)
     }

@@ -96,9 +96,24 @@ import Testing
     /// Only the sections in force (`IABGPP_GppSID`) count; without the key, every section does.
     @Test func onlySectionsInForceCount() throws {
         let gpp = try Self.gpp(9, ["TargetedAdvertisingOptOut": .int(1)])
-        #expect(Self.outside(gpp: gpp, sid: [7]).usAdServing().mode == .personalized)
         #expect(Self.outside(gpp: gpp, sid: [9]).usAdServing().mode == .nonPersonalized)
         #expect(Self.outside(gpp: gpp).usAdServing().mode == .nonPersonalized)
+        // Section 7 in force, which the string lacks: never looser than the choice, an opt-out
+        // naming it; section 9, not in force, is named and does not decide.
+        #expect(
+            Self.outside(gpp: gpp, sid: [7]).usAdServing()
+                == AdServing(
+                    vendor: 755,
+                    mode: .nonPersonalized,
+                    reasons: [.gdprDoesNotApply, .gppSectionMissing(sectionId: 7), .gppSectionNotInForce(sectionId: 9)]
+                )
+        )
+        // Not in force and without opt-outs: named, personalized.
+        let accepted = try Self.gpp(9)
+        #expect(
+            Self.outside(gpp: accepted, sid: [9, 2]).usAdServing()
+                == AdServing(vendor: 755, mode: .personalized, reasons: [.gdprDoesNotApply])
+        )
     }
 
     /// Google: "setting either the `gad_rdp` key to `true` or providing a compliant
@@ -135,7 +150,10 @@ import Testing
     /// the decoder's error code and the 1-based character when a section fails.
     @Test func anUnreadableGPPStringFailsSafe() {
         let stored = Self.outside(gpp: "DBABL~BVQqAAAAAgZZZ", sid: [7])
-        let error = #expect(throws: GPPError.self) { try IABGPP.GPPString(encoded: "DBABL~BVQqAAAAAgZZZ") }
+        let error = #expect(throws: GPPError.self) {
+            try IABGPP.GPPString(encoded: "DBABL~BVQqAAAAAgZZZ", options: TCString.DecodingOptions(strict: true))
+        }
+        #expect((try? IABGPP.GPPString(encoded: "DBABL~BVQqAAAAAgZZZ"))?.failedSection(7)?.error == error)
         #expect(error?.sectionId == 7)
         #expect(
             stored.usOptOuts == [

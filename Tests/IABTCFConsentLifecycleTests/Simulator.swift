@@ -382,7 +382,10 @@ final class Simulation: ConsentPlatform {
     /// flow's tracking scope (Purpose 1 included) and ATT allows tracking.
     /// Where it does not apply: no tracker and no IDFA with an opt-out of sale, sharing or targeted
     /// advertising (or GPC) in a US section in force, and the ad answer is the one `tcstring ads`
-    /// gives for the same keys (`StoredConsent.usAdServing`).
+    /// gives for the same keys (`StoredConsent.usAdServing`). Never looser than the choice: when
+    /// the person's choice in the sections in force opts out (``usChoiceOptsOut()``, read without
+    /// the library's US answer, a missing or unreadable section in force counting as an opt-out),
+    /// ads are not personalized and no tracker or IDFA is allowed.
     func checkTracking(_ answer: ConsentAnswer, sourceLocation: SourceLocation) {
         let consent = defaults.readInAppConsent()
         if !(consent.gdprApplies ?? true) {
@@ -392,6 +395,15 @@ final class Simulation: ConsentPlatform {
             }
             if (answer.trackersAllowed || answer.idfaAllowed) && !stored.usOptOuts.isEmpty {
                 Issue.record("no tracker after a US opt-out: \(stored.usOptOuts)", sourceLocation: sourceLocation)
+            }
+            if let why = usChoiceOptsOut(),
+                answer.adServing?.mode == .personalized || answer.trackersAllowed || answer.idfaAllowed
+            {
+                let mode = answer.adServing.map { "\($0.mode)" } ?? "none asked"
+                let message =
+                    "never looser than the choice: \(why), yet ads \(mode), "
+                    + "trackers \(answer.trackersAllowed), IDFA \(answer.idfaAllowed)"
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             }
         }
         guard answer.trackersAllowed || answer.idfaAllowed else { return }
@@ -416,6 +428,37 @@ final class Simulation: ConsentPlatform {
                 sourceLocation: sourceLocation
             )
         }
+    }
+
+    /// Why the person's choice in the US sections in force opts out, read from the stored keys
+    /// section by section without `StoredConsent` (each section's text decoded alone), or `nil`
+    /// when it does not: a section in force (`IABGPP_GppSID`, else every section of the string)
+    /// among 6-27 with an opt-out of sale, sharing or targeted advertising or a set GPC flag (or
+    /// section 6's OptOutSale `Y`), or one the string lacks or that does not decode, or a header
+    /// that does not decode. A missing or unreadable section in force never loosens the choice.
+    func usChoiceOptsOut() -> String? {
+        let keys = defaults.readGPPInAppConsent()
+        guard let text = keys.gppString else { return nil }
+        let parts = text.split(separator: "~", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard let ids = try? GPPString.sectionIDs(inHeader: text), ids.count == parts.count else {
+            return "the header does not decode"
+        }
+        for id in (keys.gppSectionIds ?? ids).sorted() where (6...27).contains(id) {
+            guard let index = ids.firstIndex(of: id) else { return "section \(id) in force is missing" }
+            guard let section = try? GPPSection(id: id, encoded: parts[index]) else {
+                return "section \(id) in force does not decode"
+            }
+            switch section {
+            case .us(let us):
+                for field in ["SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut"] where us[field] == .int(1) {
+                    return "section \(id) opts out (\(field))"
+                }
+                if us.gpc == true { return "section \(id) sets GPC" }
+            case .usPrivacy(let usp) where usp.optOutSale == .yes: return "section 6 opts out of sale"
+            default: break
+            }
+        }
+        return nil
     }
 
     /// At most one ATT request and one CMP presentation per activation unless the person acts.

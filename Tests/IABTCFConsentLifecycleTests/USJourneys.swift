@@ -89,7 +89,8 @@ import Testing
     }
 
     /// California (section 8): "User opted out of Sale of the Consumer's Personal Information"
-    /// triggers restricted data processing (AdMob help). A section not in force does not count.
+    /// triggers restricted data processing (AdMob help). A section not in force does not decide;
+    /// a section in force that the string lacks (7 here) counts as an opt-out.
     @Test(arguments: FlowCase.all)
     func californiaOptOutOfSale(_ flowCase: FlowCase) async {
         let gpp = Self.gpp(8, ["SaleOptOut": .int(1)])
@@ -97,7 +98,73 @@ import Testing
             #expect(answer.adServing?.mode == .nonPersonalized && !answer.trackersAllowed)
         }
         await run(flowCase, Self.keys(gpp, "7")) { answer in
-            #expect(answer.adServing?.mode == .personalized)
+            #expect(
+                answer.adServing?.reasons == [
+                    .gdprDoesNotApply, .gppSectionMissing(sectionId: 7), .gppSectionNotInForce(sectionId: 8),
+                ]
+            )
+            #expect(answer.adServing?.mode == .nonPersonalized && !answer.trackersAllowed)
+        }
+    }
+
+    /// Issue 53's example: usnat with three opt-outs and `IABGPP_GppSID` naming California, which
+    /// the string lacks. It used to answer personalized; the missing section in force is an
+    /// opt-out, and usnat, not in force, is named without deciding.
+    @Test(arguments: FlowCase.all)
+    func aSectionInForceTheStringLacks(_ flowCase: FlowCase) async {
+        let optOuts: [String: GPPValue] = [
+            "SaleOptOut": .int(1), "SharingOptOut": .int(1), "TargetedAdvertisingOptOut": .int(1),
+        ]
+        await run(flowCase, Self.keys(Self.gpp(7, optOuts), "8")) { answer in
+            #expect(
+                answer.adServing?.reasons == [
+                    .gdprDoesNotApply, .gppSectionMissing(sectionId: 8), .gppSectionNotInForce(sectionId: 7),
+                ]
+            )
+            #expect(!answer.trackersAllowed && !answer.idfaAllowed)
+        }
+    }
+
+    /// A state section with trailing data, in force: unreadable, so an opt-out naming it; usnat
+    /// beside it is read. Not in force, it does not decide.
+    @Test(arguments: FlowCase.all)
+    func anUnreadableSectionInForce(_ flowCase: FlowCase) async {
+        let usnat = USSection(id: 7)!
+        let text = try! GPPString(sections: [.us(usnat), .unknown(id: 8, text: "BVoYYZoIAAAA")]).encoded()
+        await run(flowCase, Self.keys(text, "7_8")) { answer in
+            #expect(answer.adServing?.mode == .nonPersonalized && !answer.trackersAllowed)
+            #expect(
+                answer.adServing?.reasons.contains {
+                    if case .gppSectionUnreadable(8, "surplusData", _) = $0 { true } else { false }
+                } == true
+            )
+        }
+        await run(flowCase, Self.keys(text, "7")) { answer in
+            #expect(
+                answer.adServing
+                    == AdServing(
+                        vendor: 755,
+                        mode: .personalized,
+                        reasons: [.gdprDoesNotApply, .gppSectionNotInForce(sectionId: 8)]
+                    )
+            )
+        }
+    }
+
+    /// A GPP string whose section 5 holds a TCF EU string (as in iabgpp-es's tests): section 5
+    /// fails, and the usnat section beside it still decides, both ways.
+    @Test(arguments: FlowCase.all)
+    func aBadNonUSSectionLeavesTheOthersInForce(_ flowCase: FlowCase) async {
+        let tcf = "CPSG_8APSG_8ANwAAAENAwCAAAAAAAAAAAAAAA.YAAAAAAAAAA"
+        for (saleOptOut, mode) in [(2, AdServingMode.personalized), (1, .nonPersonalized)] {
+            var usnat = USSection(id: 7)!
+            for field in StoredConsent.usOptOutFields { usnat[field] = .int(2) }
+            usnat["SaleOptOut"] = .int(saleOptOut)
+            let text = try! GPPString(sections: [.unknown(id: 5, text: tcf), .us(usnat)]).encoded()
+            await run(flowCase, Self.keys(text, "5_7")) { answer in
+                #expect(answer.adServing?.mode == mode, "SaleOptOut \(saleOptOut)")
+                #expect(answer.trackersAllowed == false || saleOptOut == 2)
+            }
         }
     }
 

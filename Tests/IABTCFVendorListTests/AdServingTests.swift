@@ -192,8 +192,8 @@ import Testing
         #expect(try mode(2, .requireConsent) == .personalized)
     }
 
-    /// A vendor absent from Disclosed Vendors gets no ads at all; a string without the segment
-    /// (before TCF 2.3) is read on its bits.
+    /// A vendor absent from Disclosed Vendors gets no ads at all; a string without the segment is
+    /// read on its bits before TCF 2.3 (created before 2026-03-01) and discloses no vendor after.
     @Test(arguments: vendors)
     func disclosureDecides(vendor: Int) throws {
         let (consent, li) = Self.meeting(.personalized, onLegitimateInterest: false)
@@ -203,7 +203,16 @@ import Testing
                 == AdServing(vendor: vendor, mode: .none, reasons: [.notDisclosed])
         )
         tc.disclosedVendors = nil
-        #expect(tc.adServing(vendor: vendor, today: Self.day).mode == .personalized)
+        #expect(
+            tc.adServing(vendor: vendor, today: Self.day)
+                == AdServing(vendor: vendor, mode: .none, reasons: [.tcf23DisclosedVendorsMissing])
+        )
+        for created in ["2026-02-28", "2026-03-01"] {
+            tc.created = Timestamp(iso8601: created)!
+            tc.lastUpdated = tc.created
+            let mode = tc.adServing(vendor: vendor, today: Self.day).mode
+            #expect(mode == (created == "2026-02-28" ? .personalized : AdServingMode.none), "\(created)")
+        }
     }
 
     /// "If the consent decision is more than 13 months old, the TC string will no longer be

@@ -44,6 +44,15 @@ enum BruteForcePermissions {
         return !disclosed.contains(vendor)
     }
 
+    /// TCF 2.3: a string created from 2026-03-01 without the segment discloses no vendor; else a
+    /// vendor absent from a present segment is not disclosed.
+    static func disclosure(_ s: Snapshot, _ vendor: Int) -> PermissionReason? {
+        if s.disclosed == nil && s.tc.created >= Timestamp(iso8601: "2026-03-01")! {
+            return .tcf23DisclosedVendorsMissing
+        }
+        return undisclosed(s, vendor) ? .notDisclosed : nil
+    }
+
     /// The signal check for one basis (consent: both consent bits; LI: 2.2 ban, both LI bits).
     static func check(_ s: Snapshot, vendor: Int, purpose: Int, basis: LegalBasis) -> Permission {
         var result: Permission
@@ -81,7 +90,7 @@ enum BruteForcePermissions {
         let no = { (reason: PermissionReason) in Permission(isAllowed: false, basis: nil, reason: reason) }
         guard let entry = gvl.vendors[vendor] else { return no(.vendorNotInList) }
         if entry.deletedDate != nil { return no(.vendorDeleted) }
-        if undisclosed(s, vendor) { return no(.notDisclosed) }
+        if let reason = disclosure(s, vendor) { return no(reason) }
         let types = restrictionTypes(s, vendor: vendor, purpose: purpose)
         if types.contains(0) { return no(.restrictedByPublisher) }
         let declaresConsent = Array(entry.purposes).contains(purpose)
@@ -104,7 +113,7 @@ enum BruteForcePermissions {
         }
         guard let entry = gvl.vendors[vendor] else { return no(.vendorNotInList, nil) }
         if entry.deletedDate != nil { return no(.vendorDeleted, nil) }
-        if undisclosed(s, vendor) { return no(.notDisclosed, nil) }
+        if let reason = disclosure(s, vendor) { return no(reason, nil) }
         if !Array(entry.specialPurposes).contains(id) { return no(.notDeclared, nil) }
         return Permission(isAllowed: true, basis: .legitimateInterest, reason: .specialPurpose)
     }
@@ -113,7 +122,7 @@ enum BruteForcePermissions {
         let no = { (reason: PermissionReason) in Permission(isAllowed: false, basis: nil, reason: reason) }
         guard let entry = gvl.vendors[vendor] else { return no(.vendorNotInList) }
         if entry.deletedDate != nil { return no(.vendorDeleted) }
-        if undisclosed(s, vendor) { return no(.notDisclosed) }
+        if let reason = disclosure(s, vendor) { return no(reason) }
         if !Array(entry.specialFeatures).contains(id) { return no(.notDeclared) }
         if !s.optIns.contains(id) { return no(.noSpecialFeatureOptIn) }
         return Permission(isAllowed: true, basis: nil, reason: .specialFeatureOptIn)
@@ -122,7 +131,7 @@ enum BruteForcePermissions {
     /// Without a list: an undisclosed vendor gets nothing, type 0 forbids, type 1 / 2 pick the
     /// route, else consent then LI.
     static func basic(_ s: Snapshot, vendor: Int, purpose: Int) -> Permission {
-        if undisclosed(s, vendor) { return Permission(isAllowed: false, basis: nil, reason: .notDisclosed) }
+        if let reason = disclosure(s, vendor) { return Permission(isAllowed: false, basis: nil, reason: reason) }
         let types = restrictionTypes(s, vendor: vendor, purpose: purpose)
         if types.contains(0) { return Permission(isAllowed: false, basis: nil, reason: .restrictedByPublisher) }
         if types.contains(1) { return check(s, vendor: vendor, purpose: purpose, basis: .consent) }

@@ -33,6 +33,7 @@ import Testing
                 var tc = TCString(created: created, cmpId: 300, vendorListVersion: 9, policyVersion: policyVersion)
                 tc.purposeLegitimateInterests = try PurposeSet([purpose])
                 tc.vendorLegitimateInterests = [1]
+                tc.disclosedVendors = [1]  // TCF 2.3 requires the segment from 2026-03-01
                 let banned = Self.banned(purpose, policyVersion: policyVersion, created: created)
                 #expect(tc.purposesWithoutLegitimateInterest.contains(purpose) == banned)
                 #expect(tc.validate().contains { $0.rule == .legitimateInterestForbidden } == banned)

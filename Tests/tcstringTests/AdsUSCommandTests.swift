@@ -30,6 +30,10 @@ import Testing
         ])
     }
 
+    static func reason(_ name: String, _ sectionId: Int) -> JSON {
+        .object([("reason", .string(name)), ("sectionId", .int(sectionId))])
+    }
+
     static func answer(_ mode: String, _ reasons: [JSON]) -> JSON {
         .object([
             ("vendor", .int(755)), ("mode", .string(mode)),
@@ -63,8 +67,17 @@ import Testing
         let answer = Self.answer("nonPersonalized", [Self.optOut(8, "usca", "SharingOptOut", google: true)])
         #expect(try Self.ads([usca]).json == answer)
         #expect(try Self.ads(["--gpp-sid", "8", usca]).json == answer)
-        #expect(try Self.ads(["--gpp-sid", "7_9", usca]).json == Self.answer("personalized", []))
-        #expect(try Self.ads(["--gpp-sid", "7,9", usca]).json == Self.answer("personalized", []))
+        // Sections 7 and 9 in force, which the string lacks: never looser than the choice, each an
+        // opt-out naming it; section 8, not in force, is named and does not decide.
+        let missing = Self.answer(
+            "nonPersonalized",
+            [
+                Self.reason("gppSectionMissing", 7), Self.reason("gppSectionMissing", 9),
+                Self.reason("gppSectionNotInForce", 8),
+            ]
+        )
+        #expect(try Self.ads(["--gpp-sid", "7_9", usca]).json == missing)
+        #expect(try Self.ads(["--gpp-sid", "7,9", usca]).json == missing)
         #expect(try Self.ads(["--gpp-sid", "7;9", usca]).status == 2)
         let gpc = try Self.gpp(12, gpc: true)
         #expect(
@@ -112,7 +125,9 @@ import Testing
         #expect(try trackers(["--gpp-string", try Self.gpp(7)]) == .bool(true))
         #expect(try trackers(["--gpp-string", optedOut]) == .bool(false))
         #expect(try trackers(["--gpp-string", optedOut, "--gpp-sid", "7"]) == .bool(false))
-        #expect(try trackers(["--gpp-string", optedOut, "--gpp-sid", "8"]) == .bool(true))
+        // Section 8 in force and missing: an opt-out, so no tracker (it used to fail open).
+        #expect(try trackers(["--gpp-string", optedOut, "--gpp-sid", "8"]) == .bool(false))
+        #expect(try trackers(["--gpp-string", try Self.gpp(7), "--gpp-sid", "7_2"]) == .bool(true))
     }
 
     /// `inapp --read FILE`: the keys as UserDefaults holds them give the stored consent, the

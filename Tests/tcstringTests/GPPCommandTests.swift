@@ -70,16 +70,29 @@ import Testing
             Self.section(json, 1)?["fields"]
                 == (try JSON(parsing: #"{"version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}"#))
         )
-        // A section IABGPP refuses is an error naming the section, field and character; an id
-        // it does not decode (1) has no name and no fields.
+        // A section IABGPP refuses is printed with "error" (naming the section, field and
+        // character) in place of "fields", the others are printed, and the exit status is 1 (here
+        // both sections, 5 and 6, fail). --strict refuses the whole string at the first.
         let refused = try CommandLineTool.run(["decode", "DBABjw~a~b"])
-        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(refused.status == 1 && refused.stdout.hasSuffix("\n"))
         #expect(refused.stderr.contains("section 5") && refused.stderr.contains("character 8"))
+        let strict = try CommandLineTool.run(["decode", "--strict", "DBABjw~a~b"])
+        #expect(strict.status == 1 && strict.stdout.isEmpty && refused.stderr.hasPrefix(strict.stderr))
         let stream = try CommandLineTool.run(["decode", "-"], stdin: "DBABjw~a~b\n")
-        let error = try JSON(parsing: stream.stdout)["error"]
+        #expect(stream.status == 1)
+        let failed = Self.section(try JSON(parsing: stream.stdout), 0)
+        #expect(failed?["id"] == .int(5) && failed?["name"] == .string("tcfcav1") && failed?["value"] == .string("a"))
+        #expect(failed?["fields"] == nil)
+        let error = failed?["error"]
         #expect(
             error?["gppSection"] == .int(5) && error?["position"] == .int(8) && error?["field"] == .string("Version")
         )
+        // The same error object a failing line gets (--strict).
+        let strictStream = try CommandLineTool.run(["decode", "--strict", "-"], stdin: "DBABjw~a~b\n")
+        var lineError = try JSON(parsing: strictStream.stdout)["error"]
+        if case .object(let members)? = lineError { lineError = .object(members.filter { $0.0 != "line" }) }
+        #expect(lineError == error)
+        #expect(Self.section(try JSON(parsing: stream.stdout), 1)?["error"]?["gppSection"] == .int(6))
         let unknown = try JSON(parsing: CommandLineTool.run(["decode", "DBABY~abc"]).stdout)
         #expect(unknown["sectionIds"] == .ids([1]))
         #expect(Self.section(unknown, 0)?["name"] == .null)

@@ -44,6 +44,14 @@ public enum TCFPolicy {
     /// invalid; the string carries only a day, so the rule starts with 1 March.
     public static let tcf23DisclosedVendorsCutoff = Timestamp(deciseconds: 17_723_232_000)
 
+    /// Whether TCF 2.3 requires the Disclosed Vendors segment of a string created at `created`:
+    /// on or after ``tcf23DisclosedVendorsCutoff``. The one reading of the cut-over:
+    /// `TCString.validate()` (`tcf23.disclosedVendorsMissing`), the vendor-list permissions and
+    /// the ad serving answer all ask it.
+    public static func requiresDisclosedVendors(created: Timestamp) -> Bool {
+        created >= tcf23DisclosedVendorsCutoff
+    }
+
     /// Whether TCF 2.2 binds a string with `policyVersion` created at `created`: one written under
     /// it (TcfPolicyVersion 4 on) or since it took effect (``tcf22PolicyVersionCutoff``).
     public static func isTCF22(policyVersion: Int, created: Timestamp) -> Bool {
@@ -67,6 +75,14 @@ public enum TCFPolicy {
 }
 
 extension TCString {
+    /// Whether the string lacks the Disclosed Vendors segment TCF 2.3 requires: created on or
+    /// after 2026-03-01 (``TCFPolicy/requiresDisclosedVendors(created:)``) without it. Such a
+    /// string discloses no vendor, so every permission and ad serving answer treats each vendor as
+    /// not consented; ``validate()`` reports it as ``PolicyRule/disclosedVendorsMissing``.
+    public var lacksRequiredDisclosedVendors: Bool {
+        disclosedVendors == nil && TCFPolicy.requiresDisclosedVendors(created: created)
+    }
+
     /// The purposes this string may not rest on legitimate interest:
     /// ``TCFPolicy/purposesWithoutLegitimateInterest(policyVersion:created:)`` for its
     /// TcfPolicyVersion and Created.

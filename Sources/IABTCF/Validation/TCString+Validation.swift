@@ -127,7 +127,7 @@ extension TCString {
                 "TcfPolicyVersion \(policyVersion) on a string created \(created); \(TCFPolicy.tcf22PolicyVersion) or later is required after \(TCFPolicy.tcf22LastDayBefore)"
             )
         }
-        if created >= TCFPolicy.tcf23DisclosedVendorsCutoff && disclosedVendors == nil {
+        if lacksRequiredDisclosedVendors {
             report(
                 .disclosedVendorsMissing,
                 "no Disclosed Vendors segment on a string created \(created); required from 2026-03-01"
