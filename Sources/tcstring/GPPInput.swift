@@ -100,8 +100,8 @@ extension IABGPP.GPPString {
 
 extension IABGPP.GPPSection {
     /// One section: `{"id", "name", "value", "fields"}`, then what the decoder read besides the
-    /// fields (IABGPP's `reading`): `"compatibility"` (7-27: the compatibility rule applied,
-    /// `null` for none), `"layout"` (24-27: `sectionHeader` or `noHeader`), `"encoding"`
+    /// fields (IABGPP's `reading`): `"compatibility"` (US sections: the compatibility rule applied,
+    /// `null` for none), `"layout"` (the MSPA states: `sectionHeader` or `noHeader`), `"encoding"`
     /// (`fibonacci`, `legacy` or `literal`) and `"hasPubRestrictions"` (5). `name` is the API
     /// prefix (`null` for an id IABGPP does not decode); `fields` the section's fields by its
     /// tables (a Datetime as ISO-8601, like the TC string schema's `created`), for `tcfeuv2` the TC

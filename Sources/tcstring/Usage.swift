@@ -99,14 +99,15 @@ enum Usage {
               "sectionIds", "tcfeuv2", "sections"}, each section {"id", "name", "value", "fields"}
               (fields: the specification's names, lowercase first letter; gpc null without the GPC
               sub-section; Datetime fields ISO-8601 like created; tcfeuv2: the decode schema), then
-              what the decoder read: "compatibility" (sections 7-27: the rule applied, e.g.
-              "usnatVersion1WithVersion2Widths", or null), "layout" (24-27: "sectionHeader" or
-              "noHeader"), "encoding" ("fibonacci", "legacy" or "literal") and "hasPubRestrictions"
-              (tcfcav1). The string is read section by section: a section IABGPP refuses is
-              {"id", "name", "value", "error": {...}} (the error object of a failing line, naming
-              section, field and character) in place of "fields", the others are printed, and the
-              exit status is 1; --strict refuses the whole string instead. From standard input, one JSON object per line (JSON Lines),
-              {"error": {...}} for a line that does not decode; exit 1 when any did not.
+              what the decoder read: "compatibility" (US sections: the rule applied, e.g.
+              "usnatVersion1WithVersion2Widths", or null), "layout" (the MSPA states: "sectionHeader"
+              or "noHeader"), "encoding" ("fibonacci", "legacy" or "literal") and
+              "hasPubRestrictions" (tcfcav1). The string is read section by section: a section
+              IABGPP refuses is {"id", "name", "value", "error": {...}} (the error object of a
+              failing line, naming section, field and character) in place of "fields", the others
+              are printed, and the exit status is 1; --strict refuses the whole string instead. From
+              standard input, one JSON object per line (JSON Lines), {"error": {...}} for a line
+              that does not decode; exit 1 when any did not.
 
             """ + table(DecodeCommand.options) + "\n" + inputNote(gpp: everySection)
 

@@ -95,9 +95,15 @@ import struct IABTCF.TCString
         ("", "the input is empty (character 1) [empty]"),
     ])
     func decodingErrorsReadAsSentences(_ text: String, _ expected: String) {
-        #expect(throws: GPPError.self) { try GPPString(encoded: text) }
+        // Strict, the first failure refuses the whole string; read section by section, a section's
+        // failure is kept with the section (a header's still refuses the string), in the same words.
+        let strict = #expect(throws: GPPError.self) {
+            try GPPString(encoded: text, options: TCString.DecodingOptions(strict: true))
+        }
+        #expect(strict?.description == expected)
         do {
-            _ = try GPPString(encoded: text)
+            let gpp = try GPPString(encoded: text)
+            #expect(gpp.failedSections.first?.error.description == expected)
         } catch {
             #expect(error.description == expected)
         }
@@ -106,7 +112,7 @@ import struct IABTCF.TCString
     /// A TCF EU v2 section's error is the TC string's, placed in the whole string, with the
     /// section named as every other: `section 2 tcfeuv2`, then the TC string's segment and bit.
     @Test func tcfEuV2ErrorsArePlacedInTheString() throws {
-        let error = #expect(throws: GPPError.self) { try GPPString(encoded: "DBABMA~CQtDjkAQtDjk") }
+        let error = try GPPString(encoded: "DBABMA~CQtDjkAQtDjk").failedSection(2)?.error
         #expect(error?.code == .tcString)
         #expect(
             error?.description

@@ -32,7 +32,7 @@ import Testing
     /// A GPP error bridges as a TC string error does: its own sentence, place and code.
     @Test func gppErrorsDescribeThemselvesLocalized() {
         do {
-            _ = try GPPString(encoded: "DBABL~BV")
+            _ = try GPPString(encoded: "DBABL~BV", options: TCString.DecodingOptions(strict: true))
             Issue.record("decoded a truncated string")
         } catch {
             let bridged: any Error = error

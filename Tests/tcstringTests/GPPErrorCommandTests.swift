@@ -27,7 +27,12 @@ import Testing
         let line = try CommandLineTool.run(["decode", "-"], stdin: text + "\n")
         #expect(line.status == 1)
         #expect(line.stderr == "tcstring: line 1: \(sentence)\n")
-        let error = try JSON(parsing: line.stdout)["error"]
+        // A header's error is the line's; a section's stands in the section, in place of its fields.
+        let object = try JSON(parsing: line.stdout)
+        var error = object["error"]
+        if case .array(let sections)? = object["sections"] {
+            error = sections.lazy.compactMap { $0["error"] }.first
+        }
         #expect(error?["message"] == .string(sentence))
         #expect(error?["code"] == .string(String(sentence.split(separator: "[").last?.dropLast() ?? "")))
         #expect(error?["position"] == .int(text.hasPrefix("DBABL") ? 8 : 3))
