@@ -216,7 +216,8 @@ public enum USFieldKind {
         case "SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut": USOptOut.self
         // "SensitiveDataProcessingOptOuts" in California and Utah, consents elsewhere.
         case "SensitiveDataProcessing":
-            USSectionDefinition.definition(sectionId)?.sensitiveDataProcessing == .optOut ? USOptOut.self : USConsent.self
+            USSectionDefinition.definition(sectionId)?.sensitiveDataProcessing == .optOut
+                ? USOptOut.self : USConsent.self
         case "KnownChildSensitiveDataConsents", "KnownChildSensitiveDataConsent", "PersonalDataConsents",
             "AdditionalDataProcessingConsent":
             USConsent.self
