@@ -160,7 +160,7 @@ public struct USActivities: Sendable, Hashable {
 extension GPPString {
     /// Prebid's US activities for this string (``USActivities/init(sections:inForce:)``) with the
     /// sections in force `inForce` (`nil`: every US section of the string). A section that did not
-    /// decode (``IABGPP/GPPString/failedSections``) is unreadable: in force, it denies every activity.
+    /// decode (`failedSections`) is unreadable: in force, it denies every activity.
     public func usActivities(inForce: [Int]? = nil) -> USActivities {
         let decoded = sections.map(USActivities.SectionInput.decoded)
         let failed = failedSections.map { failure in
