@@ -163,11 +163,11 @@ extension TCString {
     /// "records which vendors have been disclosed to a given user by a CMP. This is a mandatory
     /// segment." Prebid Server reads it the same way (prebid-server issue 4750): "If ID was not
     /// disclosed to the user, treat the vendor as not consented to." A string without the segment
-    /// records nothing, so this is `false` for every vendor; one created on or after 2026-03-01
-    /// without it discloses no vendor, which `lacksRequiredDisclosedVendors` says and every
-    /// permission checks first.
+    /// records nothing, so this is `false` for every vendor, except that one created on or after
+    /// 2026-03-01 without it discloses no vendor (`lacksRequiredDisclosedVendors`, which every
+    /// permission checks first to name it): then `true` for every vendor.
     public func isUndisclosed(vendor: Int) -> Bool {
-        guard let disclosedVendors else { return false }
+        guard let disclosedVendors else { return lacksRequiredDisclosedVendors }
         return !disclosedVendors.contains(vendor)
     }
 

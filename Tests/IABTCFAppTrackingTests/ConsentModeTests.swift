@@ -54,6 +54,23 @@ import Testing
         )
     }
 
+    /// TCF 2.3: a string created on or after 2026-03-01 without Disclosed Vendors discloses no
+    /// vendor, so Google is not consented and the advertising types are denied, as every
+    /// permission and the ad serving answer say (`TCString.lacksRequiredDisclosedVendors`).
+    @Test func tcf23WithoutDisclosedVendorsDeniesAdvertising() throws {
+        var tc = try Self.acceptAll()
+        tc.disclosedVendors = nil
+        #expect(tc.lacksRequiredDisclosedVendors)
+        let mode = try Self.stored(tc).consentMode(att: .authorized, today: Self.today)
+        #expect(Self.denied(mode) == Set(ConsentMode.ConsentType.advertising))
+        #expect(mode.reasons == [.vendorNotConsented(vendor: 755)])
+        // Created before the cut-over, the segment is not required and nothing is inferred.
+        tc.created = Timestamp(iso8601: "2026-02-01")!
+        tc.lastUpdated = tc.created
+        let before = try Self.stored(tc).consentMode(att: .authorized, today: Timestamp(iso8601: "2026-02-02")!)
+        #expect(before.reasons.isEmpty)
+    }
+
     /// Each purpose withheld alone denies exactly what Google's table says (and Purposes 1 and 8
     /// `analytics_storage`, the stricter value); the others deny nothing.
     @Test(arguments: 1...11) func eachPurposeDeniesGooglesTypes(purpose: Int) throws {
