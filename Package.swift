@@ -32,8 +32,9 @@ let package = Package(
         // schema's value formats, which the codec's descriptions, `Codable` and the tool delegate to.
         .target(name: "TCFJSON", swiftSettings: settings),
         // The Global Privacy Platform on top of the codec: the GPP container, its data types and
-        // one field table per section; section 2 is the codec's TCString. No Foundation.
-        .target(name: "IABGPP", dependencies: ["IABTCF"], swiftSettings: settings),
+        // one field table per section; section 2 is the codec's TCString; its JSON text through
+        // TCFJSON's one writer. No Foundation.
+        .target(name: "IABGPP", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),
         // The Global Vendor List on top of the codec: the list and its translations (read with
         // TCFJSON's reader), vendor permissions, validation against the list, the notice's choice and renewal.
         .target(name: "IABTCFVendorList", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),

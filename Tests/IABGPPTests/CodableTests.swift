@@ -9,6 +9,15 @@ import Testing
 @Suite struct CodableTests {
     static let models = 60
 
+    /// `GPPValue.json` is JSON whatever a string holds: quotes, backslashes and control
+    /// characters escaped, so Foundation's reader gives the same text back.
+    @Test(arguments: ["EN", "A\"B", "back\\slash", "line\nbreak", "\u{1}", "</script>"])
+    func stringValuesAreEscaped(_ text: String) throws {
+        let json = GPPValue.string(text).json
+        let read = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+        #expect(read as? String == text, "\(json)")
+    }
+
     /// `gpp` through `JSONEncoder` and `JSONDecoder`.
     static func roundTrip(_ gpp: GPPString) throws -> GPPString {
         try JSONDecoder().decode(GPPString.self, from: try JSONEncoder().encode(gpp))

@@ -1,3 +1,5 @@
+import TCFJSON
+
 /// A decoded field value. Which case a field holds follows from its ``GPPDataType``.
 public enum GPPValue: Sendable, Hashable {
     /// Int(n), Int(Fibonacci) and Datetime (deciseconds since the epoch).
@@ -27,13 +29,14 @@ public enum GPPValue: Sendable, Hashable {
     /// The records of ``records(_:)``, else `nil`.
     public var records: [GPPRangeRecord]? { if case .records(let value) = self { value } else { nil } }
 
-    /// The value as JSON text (numbers, `true`/`false`, arrays, `{"key","type","ids"}` records).
+    /// The value as JSON text (numbers, `true`/`false`, arrays, `{"key","type","ids"}` records;
+    /// a string quoted and escaped by the package's one JSON writer, whatever it holds).
     public var json: String {
         switch self {
         case .int(let value): String(value)
         case .bool(let value): value ? "true" : "false"
         case .list(let values), .ids(let values): "[" + values.map(String.init).joined(separator: ",") + "]"
-        case .string(let text): "\"" + text + "\""
+        case .string(let text): OutputBuffer.text { $0.appendString(text) }
         case .records(let records):
             "["
                 + records.map { record in
