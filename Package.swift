@@ -23,13 +23,15 @@ let package = Package(
     ],
     targets: [
         // The codec: imports nothing but the Swift standard library (and the C step and JSON below).
+        // Its `package` JSON forms of the TC string and seeded random TC strings serve the tool and tests.
         .target(name: "IABTCF", dependencies: ["CBase64URL", "TCFJSON"], swiftSettings: settings),
         // The codec's vectorised base64url step (AVX2 or AVX-512 VBMI chosen at run time, NEON): C for
         // the byte shuffles Swift's SIMD types do not offer. Internal to the codec, not a product.
         .target(name: "CBase64URL"),
         // JSON, one owner, not a product: the strict reader (and its public `JSONInputError`, which
-        // `IABTCFVendorList` re-exports by name), and the one writer of JSON text and of the decode
-        // schema's value formats, which the codec's descriptions, `Codable` and the tool delegate to.
+        // `IABTCFVendorList` re-exports by name), the ordered JSON tree the tool and tests share, and
+        // the one writer of JSON text and of the decode schema's value formats, which the codec's
+        // descriptions, `Codable` and the tool delegate to.
         .target(name: "TCFJSON", swiftSettings: settings),
         // The Global Privacy Platform on top of the codec: the GPP container, its data types and
         // one field table per section; section 2 is the codec's TCString; its JSON text through
@@ -64,40 +66,36 @@ let package = Package(
             name: "tcstring",
             dependencies: [
                 "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCFJSON",
-                "TCStringToolSupport",
             ],
             swiftSettings: settings
         ),
-        // What the tool shares with the tests, not a product: the ordered JSON tree, the decode
-        // schema written into it and read back, its byte writer, and seeded random TC strings.
-        .target(name: "TCStringToolSupport", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),
         // One test target per module, and the helpers they share (seeded random values come from
-        // TCStringToolSupport).
+        // the codec's `package` RandomModels).
         .target(
             name: "TestSupport",
-            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringToolSupport"],
+            dependencies: ["IABTCF", "IABTCFVendorList", "TCFJSON"],
             path: "Tests/TestSupport",
             swiftSettings: settings
         ),
         .testTarget(
             name: "IABTCFTests",
-            dependencies: ["IABTCF", "CBase64URL", "TCStringToolSupport", "TestSupport"],
+            dependencies: ["IABTCF", "CBase64URL", "TCFJSON", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "IABGPPTests",
-            dependencies: ["IABGPP", "IABTCF", "TCStringToolSupport", "TestSupport"],
+            dependencies: ["IABGPP", "IABTCF", "TCFJSON", "TestSupport"],
             swiftSettings: settings
         ),
-        .testTarget(name: "TCFJSONTests", dependencies: ["TCFJSON", "TCStringToolSupport"], swiftSettings: settings),
+        .testTarget(name: "TCFJSONTests", dependencies: ["TCFJSON"], swiftSettings: settings),
         .testTarget(
             name: "IABTCFVendorListTests",
-            dependencies: ["IABTCF", "IABTCFVendorList", "TCStringToolSupport", "TestSupport"],
+            dependencies: ["IABTCF", "IABTCFVendorList", "TCFJSON", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "IABTCFAppTrackingTests",
-            dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TestSupport"],
+            dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "TCFJSON", "TestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -118,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "tcstringTests",
             dependencies: [
-                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringToolSupport",
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCFJSON",
                 "TestSupport",
             ],
             swiftSettings: settings
@@ -130,13 +128,13 @@ let package = Package(
 // The libFuzzer targets (Fuzz/, one executable, FUZZ_TARGET picks the target), declared only when
 // scripts/fuzz.sh builds them with `--sanitize=fuzzer --sanitize=address`: a plain build or test of
 // the package never compiles them. In this package, not a nested one, because the encode-json
-// target reads the tool's JSON input, which TCStringToolSupport shares at `package` level.
+// target reads the tool's JSON input, which the codec (IABTCF) shares at `package` level.
 if Context.environment["SWIFT_TCF_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
             name: "tcf-fuzz",
             dependencies: [
-                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCStringToolSupport",
+                "IABTCF", "IABGPP", "IABTCFVendorList", "IABTCFAppTracking", "IABTCFStorage", "TCFJSON",
             ],
             path: "Fuzz",
             exclude: ["corpus"],

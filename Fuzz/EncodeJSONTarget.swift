@@ -5,7 +5,7 @@
 // an equal model, and the model's `decode` JSON, serialised and read back, gives the model again.
 
 import IABTCF
-import TCStringToolSupport
+import TCFJSON
 
 func fuzzEncodeJSON(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let text = String(validating: bytes, as: UTF8.self) else { return }

@@ -2,7 +2,7 @@ import IABGPP
 import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 
 /// `tcstring att`: the decision of a consent flow as one JSON object (its help is `Usage.att`).
 enum ATTCommand {

@@ -2,7 +2,6 @@ import IABGPP
 import IABTCF
 import IABTCFAppTracking
 import TCFJSON
-import TCStringToolSupport
 
 /// `tcstring activities [--gpp-sid IDS] [--usnat] [--pretty] [--jobs N] [--strict] [--max-length N]
 /// [STRING | -]`: Prebid's US activities (the library's `USActivities`) for a GPP string's US

@@ -1,6 +1,5 @@
 import IABTCF
 import TCFJSON
-import TCStringToolSupport
 
 /// `tcstring ac [--pretty] [STRING | -]`: parses a Google Additional Consent string and prints
 /// `{"version", "consentedProviders", "disclosedProviders", "formatted"}`.

@@ -3,7 +3,6 @@ import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
 import TCFJSON
-import TCStringToolSupport
 
 /// `tcstring ads [--vendor N] [--today YYYY-MM-DD] [--max-age-days N] [--gdpr-applies B] [--gpp-sid IDS]
 /// [--us-privacy S] [--gad-rdp] [--pretty] [STRING | -]`.

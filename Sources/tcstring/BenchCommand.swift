@@ -1,7 +1,7 @@
 import IABGPP
 import IABTCF
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@ import IABGPP
 import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 
 /// `tcstring consent-mode [--att STATUS] [--gdpr-applies B] [--gpp-string S] ... STRING`: Google's
 /// consent mode values for a stored choice, the library's `StoredConsent.consentMode(att:today:maximumAge:)`.

@@ -2,7 +2,6 @@ import IABGPP
 import IABTCF
 import IABTCFVendorList
 import TCFJSON
-import TCStringToolSupport
 
 /// `tcstring decode [--pretty] [--jobs N] [STRING | -]` (see ``Usage/decode``).
 enum DecodeCommand {

@@ -1,7 +1,7 @@
 import IABGPP
 import IABTCF
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 
 /// `tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N ...`
 /// (see ``Usage/encodeChoice``): the string a CMP writes for a choice against a vendor list.

@@ -1,7 +1,6 @@
 import IABGPP
 import IABTCF
 import TCFJSON
-import TCStringToolSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import IABGPP
 import IABTCF
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 
 extension ExplainCommand {
     /// Adds to `lines` one table per section of the GPP string `input`, in header order, blank

@@ -1,7 +1,6 @@
 import IABGPP
 import IABTCF
 import TCFJSON
-import TCStringToolSupport
 
 /// How every command reads a GPP string (IABGPP), writes it as the decode schema and reads that
 /// schema back: the one place of the tool that knows GPP.

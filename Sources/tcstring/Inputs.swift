@@ -1,7 +1,6 @@
 import IABGPP
 import IABTCF
 import TCFJSON
-import TCStringToolSupport
 
 /// One string a reading command works on: its operand, or one line of standard input, as bytes
 /// without the ASCII spaces, tabs and carriage returns around it (so a byte that is not UTF-8 is

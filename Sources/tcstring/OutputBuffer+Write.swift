@@ -1,5 +1,4 @@
 import TCFJSON
-import TCStringToolSupport
 
 #if canImport(Glibc)
 import Glibc

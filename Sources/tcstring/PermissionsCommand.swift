@@ -1,7 +1,6 @@
 import IABTCF
 import IABTCFVendorList
 import TCFJSON
-import TCStringToolSupport
 
 /// `tcstring permissions --gvl FILE [--vendor IDS] [--purpose IDS] [--compact] [--pretty] ... [STRING | -]`
 /// (see ``Usage/permissions``).

@@ -1,7 +1,7 @@
 import IABGPP
 import IABTCF
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 
 /// One finding `validate` reports: a TC string's policy finding, or a GPP finding naming its
 /// section, field and rule.

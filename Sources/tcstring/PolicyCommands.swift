@@ -5,7 +5,6 @@ import IABTCFAppTracking
 import IABTCFStorage
 import IABTCFVendorList
 import TCFJSON
-import TCStringToolSupport
 
 /// `tcstring validate [--json] [--pretty] [--gvl FILE] [--today YYYY-MM-DD] [STRING | -]` and
 /// `tcstring inapp [--gdpr-applies true|false] [--pretty] [STRING | -]`.

@@ -1,5 +1,4 @@
 import IABTCF
-import TCStringToolSupport
 
 /// `tcstring random [--count N] [--seed S] [--date YYYY-MM-DD | --any]`: N canonical TC strings of
 /// seeded random models, one per line, covering every feature (ranges, restrictions, every

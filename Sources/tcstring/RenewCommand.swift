@@ -1,7 +1,6 @@
 import IABTCF
 import IABTCFVendorList
 import TCFJSON
-import TCStringToolSupport
 
 /// `tcstring renew --gvl FILE [--previous-gvl FILE] [--vendors IDS] [--max-age-days N] [--today YYYY-MM-DD]
 /// [--pretty] [--strict] [--max-length N] [STRING | -]`.

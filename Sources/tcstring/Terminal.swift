@@ -1,5 +1,5 @@
+import IABTCF
 import TCFJSON
-import TCStringToolSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import IABTCF
 import IABTCFAppTracking
-import TCStringToolSupport
+import TCFJSON
 
 /// What `tcstring --help` and each `tcstring COMMAND --help` print.
 enum Usage {

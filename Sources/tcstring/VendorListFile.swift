@@ -1,6 +1,6 @@
 import IABTCF
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 
 /// The vendor list of `--gvl FILE`, and what the commands print from it.
 enum VendorListFile {

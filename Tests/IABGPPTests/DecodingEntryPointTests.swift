@@ -1,6 +1,5 @@
 import IABGPP
 import IABTCF
-import TCStringToolSupport
 import TestSupport
 import Testing
 

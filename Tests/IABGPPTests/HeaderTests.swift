@@ -1,5 +1,5 @@
 import IABGPP
-import TCStringToolSupport
+import IABTCF
 import Testing
 
 /// The header's section ids against an encoder written here from the specification's text

@@ -1,5 +1,6 @@
 import IABGPP
-import TCStringToolSupport
+import IABTCF
+import TCFJSON
 
 /// Seeded random section values, built from the sections' own field tables.
 struct RandomSections {

@@ -1,5 +1,5 @@
 import IABTCF
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

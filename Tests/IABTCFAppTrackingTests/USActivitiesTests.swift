@@ -1,7 +1,8 @@
 import IABGPP
+import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 import Testing
 
 /// Prebid's US activities (docs.prebid.org, "Prebid US Compliance Support"): each documented rule

@@ -1,4 +1,3 @@
-import TCStringToolSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,4 @@
 import IABTCF
-import TCStringToolSupport
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
-import TCStringToolSupport
+import IABTCF
+import TCFJSON
 import TestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import IABTCF
 import IABTCFVendorList
-import TCStringToolSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,4 @@
 import TCFJSON
-import TCStringToolSupport
 import Testing
 
 /// The shared strict JSON reader, through the CLI's tree builder.

@@ -1,5 +1,5 @@
 package import Foundation
-package import TCStringToolSupport
+package import TCFJSON
 import Testing
 
 /// Loads the JSON Lines files in the repository's top-level `Fixtures/` folder.

@@ -1,6 +1,6 @@
 import IABTCF
 import IABTCFAppTracking
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import IABTCF
 import IABTCFAppTracking
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

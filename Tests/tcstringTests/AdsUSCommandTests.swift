@@ -1,6 +1,7 @@
 import Foundation
 import IABGPP
-import TCStringToolSupport
+import IABTCF
+import TCFJSON
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import IABTCF
 import IABTCFVendorList
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import IABGPP
 import IABTCF
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import IABTCF
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

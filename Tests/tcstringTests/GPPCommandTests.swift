@@ -1,7 +1,7 @@
 import Foundation
 import IABGPP
 import IABTCF
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

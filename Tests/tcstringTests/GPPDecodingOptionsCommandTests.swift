@@ -1,6 +1,5 @@
 import Foundation
 import IABTCF
-import TCStringToolSupport
 import TestSupport
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 import IABTCF
 import TCFJSON
-import TCStringToolSupport
 import Testing
 
 /// The decode schema has three writers, all formatting values through `OutputBuffer`: `Codable`

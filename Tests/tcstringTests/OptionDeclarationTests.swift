@@ -1,5 +1,6 @@
 import Foundation
-import TCStringToolSupport
+import IABTCF
+import TCFJSON
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

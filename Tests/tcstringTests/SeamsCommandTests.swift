@@ -2,7 +2,7 @@ import Foundation
 import IABGPP
 import IABTCF
 import IABTCFStorage
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

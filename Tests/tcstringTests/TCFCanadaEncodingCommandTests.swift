@@ -1,4 +1,4 @@
-import TCStringToolSupport
+import TCFJSON
 import TestSupport
 import Testing
 

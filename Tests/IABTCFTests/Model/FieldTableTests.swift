@@ -1,4 +1,4 @@
-import TCStringToolSupport
+import IABTCF
 import Testing
 
 @_spi(TCFSchema) @testable import IABTCF

@@ -1,4 +1,4 @@
-import TCStringToolSupport
+import IABTCF
 import TestSupport
 import Testing
 

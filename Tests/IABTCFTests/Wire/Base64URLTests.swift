@@ -1,5 +1,5 @@
 import CBase64URL
-import TCStringToolSupport
+import IABTCF
 import TestSupport
 import Testing
 

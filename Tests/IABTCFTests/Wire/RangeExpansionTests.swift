@@ -1,4 +1,4 @@
-import TCStringToolSupport
+import IABTCF
 import Testing
 
 @testable import IABTCF

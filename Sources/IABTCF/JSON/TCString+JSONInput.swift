@@ -1,4 +1,4 @@
-@_spi(TCFSchema) package import IABTCF
+package import TCFJSON
 
 /// A JSON document that does not describe a TC string: the ``code``, the ``path`` of the key it is
 /// about and the ``problem`` in words.

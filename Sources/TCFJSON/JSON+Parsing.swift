@@ -1,5 +1,3 @@
-package import TCFJSON
-
 /// Builds a ``JSON`` tree with the package's strict reader (`JSONReader`, RFC 8259, depth and size
 /// limits, errors with byte offsets). Numbers must be integers, which is all the schemas use.
 extension JSON {

@@ -1,4 +1,4 @@
-@_spi(TCFSchema) package import IABTCF
+package import TCFJSON
 
 /// The decode schema as a JSON tree: a visitor of the field tables (`traverse`), so every key in
 /// the tables' order (a contract other tools depend on) and no field listed here.

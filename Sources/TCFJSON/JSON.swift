@@ -1,5 +1,3 @@
-import TCFJSON
-
 /// A JSON value with ordered object keys, so output keys appear in the documented order.
 package enum JSON: Equatable {
     case null

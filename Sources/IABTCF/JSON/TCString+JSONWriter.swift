@@ -1,4 +1,3 @@
-@_spi(TCFSchema) package import IABTCF
 package import TCFJSON
 
 /// The decode schema written straight into bytes: the same output as `json.serialized()`, byte for

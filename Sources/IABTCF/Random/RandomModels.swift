@@ -1,5 +1,3 @@
-@_spi(TCFSchema) package import IABTCF
-
 /// Seeded random TC string values that exercise every feature: dense and sparse vendor sets, runs,
 /// restrictions of every type, optional segments, custom purposes, extreme scalars. Used by
 /// `tcstring random` (differential testing) and by the round-trip tests.
