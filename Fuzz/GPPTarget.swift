@@ -1,11 +1,12 @@
 // The `gpp` target: GPP strings through IABGPP's container (header, sections, the TCF EU v2
 // section) and the in-app keys' reading of them.
 //
-// Any text: never a trap, and `GPPString.section(_:in:)` agrees with decoding. An accepted string:
-// one section per header id, each the text `section(_:in:)` finds; its TCF EU v2 section equals
-// that section's text decoded alone (and a TCF error inside a GPP string is the error of the
-// section alone, at its position in the whole string); its in-app keys read back as the string,
-// with no problem.
+// Any text: never a trap, and `GPPString.section(_:in:)` agrees with decoding. A string whose
+// header decodes is read section by section: one section or failed section per header id, each
+// the text `section(_:in:)` finds; its TCF EU v2 section equals that section's text decoded alone,
+// and a TCF EU v2 section that fails fails as it does alone, at its place in the whole string;
+// strict options refuse the string exactly when a section failed or section 2 is refused strictly.
+// Without a failed section, its in-app keys read back as the string, with no problem.
 
 import IABGPP
 import IABTCF
@@ -14,30 +15,47 @@ func fuzzGPP(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
     let decoded = Result { () throws(GPPError) in try GPPString(encoded: text) }
     let tcfSection = GPPString.section(GPPString.tcfEuV2SectionId, in: text)
-    switch decoded {
-    case .failure(let error):
-        guard error.code == .tcString, let inside = error.tcString else { return }
-        guard let tcfSection else { fatalError("a TCF section error without a TCF section: \(text)") }
+    guard case .success(let gpp) = decoded else { return }  // the header, or the length limit
+    let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false).dropFirst()
+    require(
+        gpp.sections.count + gpp.failedSections.count == parts.count,
+        "sections and parts differ in number: \(text)"
+    )
+    for (id, part) in zip(gpp.sectionIds, parts) {
+        require(GPPString.section(id, in: text)?.text.utf8.elementsEqual(part) == true, "section \(id) of \(text)")
+        require(
+            gpp.failedSection(id).map { $0.text.utf8.elementsEqual(part) } ?? true,
+            "failed section \(id) keeps its text: \(text)"
+        )
+    }
+    if let failure = gpp.failedSection(GPPString.tcfEuV2SectionId) {
+        require(failure.error.code == .tcString, "section 2 fails without the TC string's error: \(text)")
+        guard let inside = failure.error.tcString, let tcfSection else {
+            fatalError("a TCF section error without a TCF section: \(text)")
+        }
         let alone = Result { () throws(TCStringError) in try TCString(encoded: tcfSection.text) }
         guard case .failure(let aloneError) = alone else {
             fatalError("the TCF section fails inside the GPP string but decodes alone: \(text)")
         }
         require(aloneError.code == inside.code, "the TCF section fails differently alone: \(text)")
         require(
-            error.position == aloneError.position.map { $0 + tcfSection.start },
+            failure.error.position == aloneError.position.map { $0 + tcfSection.start },
             "the TCF section's error is not at its place in the string: \(text)"
         )
-    case .success(let gpp):
-        let parts = text.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false).dropFirst()
-        require(gpp.sections.count == parts.count, "sections and parts differ in number: \(text)")
-        for (section, part) in zip(gpp.sections, parts) {
-            require(
-                GPPString.section(section.id, in: text)?.text.utf8.elementsEqual(part) == true,
-                "section \(section.id) of \(text)"
-            )
+    }
+    let alone = tcfSection.flatMap { try? TCString(encoded: $0.text) }
+    require(gpp.tcfEuV2 == alone, "the TCF section differs from the string decoded alone: \(text)")
+    if let first = gpp.failedSections.first {
+        let strict = Result { () throws(GPPError) in
+            try GPPString(encoded: text, options: TCString.DecodingOptions(strict: true))
         }
-        let alone = tcfSection.flatMap { try? TCString(encoded: $0.text) }
-        require(gpp.tcfEuV2 == alone, "the TCF section differs from the string decoded alone: \(text)")
+        guard case .failure(let error) = strict else { fatalError("strict accepts a failed section: \(text)") }
+        // Strict TC decoding of section 2 may refuse it first, where it comes first.
+        require(
+            error == first.error || error.sectionId == GPPString.tcfEuV2SectionId,
+            "strict refuses with another error than the first failed section's: \(text)"
+        )
+    } else {
         checkGPPInAppKeys(gpp, input: text)
     }
 }
