@@ -18,7 +18,17 @@ struct GPPParts {
         self.bytes = bytes
         self.separator = separator
         var separators = 0
-        for index in 0..<bytes.count { separators &+= bytes[index] == separator ? 1 : 0 }
+        var index = 0
+        let pattern = Self.pattern(separator)
+        // Eight bytes at a time, then the rest one by one.
+        while index + 8 <= bytes.count {
+            separators &+= Self.matches(Self.word(bytes, at: index), pattern).nonzeroBitCount
+            index += 8
+        }
+        while index < bytes.count {
+            separators &+= bytes[index] == separator ? 1 : 0
+            index += 1
+        }
         count = separators + 1
         position = start
     }
@@ -27,6 +37,16 @@ struct GPPParts {
     mutating func next() -> (bytes: UnsafeBufferPointer<UInt8>, index: Int, start: Int)? {
         guard index < count else { return nil }
         var end = cursor
+        let pattern = Self.pattern(separator)
+        // Eight bytes at a time up to the separator's word, then byte by byte within it.
+        while end + 8 <= bytes.count {
+            let found = Self.matches(Self.word(bytes, at: end), pattern)
+            if found != 0 {
+                end += found.trailingZeroBitCount / 8
+                break
+            }
+            end += 8
+        }
         while end < bytes.count && bytes[end] != separator { end += 1 }
         let part = UnsafeBufferPointer(rebasing: bytes[cursor..<end])
         let result = (part, index, position)
@@ -34,6 +54,26 @@ struct GPPParts {
         index += 1
         cursor = end + 1
         return result
+    }
+
+    /// `byte` in each of a word's eight bytes.
+    @inline(__always)
+    private static func pattern(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// The eight bytes of `bytes` from `index`, the first in the lowest byte.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    }
+
+    /// The high bit of each byte of `word` equal to the byte of `pattern`, and no other bit: a
+    /// byte of `word ^ pattern` is zero exactly when its low seven bits plus 0x7F do not carry
+    /// into its high bit and that bit is clear.
+    @inline(__always)
+    private static func matches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let difference = word ^ pattern
+        return ~((difference & low) &+ low | difference | low)
     }
 
     /// The next part's reader, for section `sectionId` (its subsection number is the part's index).
