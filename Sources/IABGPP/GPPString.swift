@@ -17,16 +17,44 @@ public struct GPPString: Sendable, Hashable {
     /// GPP string is read section by section, so one bad section leaves the others readable
     /// (empty when every section decoded, and always empty from strict options, which refuse the
     /// whole string instead; see ``init(encoded:options:)``).
-    public var failedSections: [GPPFailedSection] = []
+    public var failedSections: [GPPFailedSection] {
+        get { rare?.failedSections ?? [] }
+        set { rare = Rare.make(failedSections: newValue, nonCanonicalHeader: nonCanonicalHeader) }
+    }
     /// The decoded header's padding and surplus bits, for ``GPPEncodingStyle/preservingLayout``.
     var headerLayout: GPPPartLayout?
     /// A decoded header whose ids are not written as maximal runs, which only its text gives
     /// back (a canonical header is written again from the ids and ``headerLayout``).
-    var nonCanonicalHeader: NonCanonicalHeader?
+    var nonCanonicalHeader: NonCanonicalHeader? {
+        get { rare?.nonCanonicalHeader }
+        set { rare = Rare.make(failedSections: failedSections, nonCanonicalHeader: newValue) }
+    }
+    /// What few strings have, ``failedSections`` and ``nonCanonicalHeader``, behind one reference
+    /// that is `nil` for the others: a decoded string is copied and destroyed with one reference
+    /// besides its sections.
+    private var rare: Rare?
 
     struct NonCanonicalHeader: Sendable, Hashable {
         var text: String
         var ids: [Int]
+    }
+
+    /// ``failedSections`` and ``nonCanonicalHeader``, never written after it is made (a setter
+    /// makes a new one), so copies of a string share it safely.
+    private final class Rare: Sendable {
+        let failedSections: [GPPFailedSection]
+        let nonCanonicalHeader: NonCanonicalHeader?
+
+        private init(failedSections: [GPPFailedSection], nonCanonicalHeader: NonCanonicalHeader?) {
+            self.failedSections = failedSections
+            self.nonCanonicalHeader = nonCanonicalHeader
+        }
+
+        /// The box of the two, `nil` when both are empty.
+        static func make(failedSections: [GPPFailedSection], nonCanonicalHeader: NonCanonicalHeader?) -> Rare? {
+            failedSections.isEmpty && nonCanonicalHeader == nil
+                ? nil : Rare(failedSections: failedSections, nonCanonicalHeader: nonCanonicalHeader)
+        }
     }
 
     /// The longest input the decoder reads by default, in UTF-8 bytes: 128 KiB, the TC string's
@@ -158,21 +186,24 @@ public struct GPPString: Sendable, Hashable {
             )
         }
         headerLayout = layout
-        if !canonical {
-            nonCanonicalHeader = NonCanonicalHeader(text: String(decoding: header.bytes, as: UTF8.self), ids: ids)
-        }
         sections = []
         sections.reserveCapacity(ids.count)
+        var failed: [GPPFailedSection] = []
         for id in ids {
             guard let part = parts.next() else { break }
             do throws(GPPError) {
                 sections.append(try GPPSection.decode(id: id, part.bytes, start: part.start, tcfEuV2Options: options))
             } catch {
                 if options.strict { throw error }
-                failedSections.append(
-                    GPPFailedSection(id: id, error: error, text: String(decoding: part.bytes, as: UTF8.self))
-                )
+                failed.append(GPPFailedSection(id: id, error: error, text: String(decoding: part.bytes, as: UTF8.self)))
             }
+        }
+        if !canonical || !failed.isEmpty {
+            rare = Rare.make(
+                failedSections: failed,
+                nonCanonicalHeader: canonical
+                    ? nil : NonCanonicalHeader(text: String(decoding: header.bytes, as: UTF8.self), ids: ids)
+            )
         }
     }
 
