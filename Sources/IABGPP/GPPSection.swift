@@ -62,10 +62,10 @@ public enum GPPSection: Sendable, Hashable {
         case 5: return .tcfCaV1(try TCFCanadaSection(encoded: bytes, start: start))
         case 6: return .usPrivacy(try USPrivacySection(encoded: bytes, start: start))
         default:
-            guard USSectionDefinition.isUS(id) else {
+            guard let tables = USPackedTables.of(id) else {
                 return .unknown(id: id, text: String(decoding: bytes, as: UTF8.self))
             }
-            return .us(try USSection(id: id, encoded: bytes, start: start))
+            return .us(try USSection(tables, encoded: bytes, start: start))
         }
     }
 

@@ -22,6 +22,13 @@ extension USSection {
         guard let tables = USPackedTables.of(id) else {
             throw GPPError(.invalidValue, sectionId: id, position: start + 1, value: id)
         }
+        try self.init(tables, encoded: text, start: start)
+    }
+
+    /// Decodes `text` as the section whose tables are `tables` (the decoder of a GPP string has
+    /// looked them up to tell a US section from an unknown one).
+    init(_ tables: USPackedTables, encoded text: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
+        let id = tables.definition.id
         self.id = id
         var parts = GPPParts(text, separator: UInt8(ascii: "."), start: start)
         var layouts = GPPPartLayouts()

@@ -90,13 +90,6 @@ public struct USSectionDefinition: Sendable, Hashable {
     /// ``all`` as an array indexed by id, so that the decoder looks a section up without hashing.
     private static let indexed: [USSectionDefinition?] = (0...(all.keys.max() ?? 0)).map { all[$0] }
 
-    /// Whether `id` is a US section's (has a definition in ``all``): the one test of the decoder,
-    /// a load from a table of flags, without copying a definition.
-    static func isUS(_ id: Int) -> Bool { defined.indices.contains(id) && defined[id] }
-
-    /// ``indexed``'s ids that have a definition.
-    private static let defined: [Bool] = indexed.map { $0 != nil }
-
     /// The section with `id`, `nil` for an id outside the US sections.
     static func definition(_ id: Int) -> USSectionDefinition? {
         indexed.indices.contains(id) ? indexed[id] : nil
