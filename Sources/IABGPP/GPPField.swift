@@ -12,6 +12,15 @@ public struct GPPField: Sendable, Hashable {
         self.type = type
     }
 
+    /// `Version Int(6)`: the first row of every section table IABGPP decodes (TCF Canada, US
+    /// Privacy, usnat and the states), in part 0. Every consumer of the tables reads it as a row
+    /// (``GPPSection/fieldRows``, ``GPPSection/fieldKeys(sectionId:)``, the pre-parsed in-app keys,
+    /// validation); the decoders read it first and pick the rest of the table by its value, so the
+    /// per-Version tables (``USSectionDefinition/cores``, ``TCFCanadaSection/coreFields``) start
+    /// after it. An ``USSectionDefinition/Style/mspa`` section holds it in its section header (1
+    /// without one).
+    public static let version = GPPField("Version", .int(6))
+
     /// An Int(2) field, the type of almost every US field.
     static func int2(_ name: String) -> GPPField { GPPField(name, .int(2)) }
 
@@ -86,4 +95,15 @@ extension Array {
     /// The element at `index`, or `nil` past the end: public arrays of values may be set to any
     /// length, and reading them never traps.
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension GPPBitReader {
+    /// Reads a section's ``GPPField/version`` row, the Int(6) whose value picks the rest of the
+    /// section's table (the GPP header's Version is the header's, not a table row).
+    mutating func readVersion() throws(GPPError) -> Int { try read(6, GPPField.version.name) }
+}
+
+extension GPPBitWriter {
+    /// Writes a section's ``GPPField/version`` row.
+    mutating func writeVersion(_ version: Int) throws(GPPError) { try write(version, 6, GPPField.version.name) }
 }

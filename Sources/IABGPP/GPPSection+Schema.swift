@@ -22,64 +22,50 @@ public struct GPPFieldRow: Sendable, Hashable {
     public var key: String { GPPField(name, .boolean).key }
 }
 
+extension GPPFieldRow {
+    /// The row of `field`, in part `subsection`, holding `value`.
+    init(_ field: GPPField, subsection: Int, value: GPPValue?) {
+        self.init(name: field.name, type: field.type, subsection: subsection, value: value)
+    }
+}
+
 extension GPPSection {
-    /// Every field with its table row, in the order of ``fields``: `Version`, the core, then each
-    /// sub-section's fields; `nil` for TCF EU v2 (IABTCF's schema describes it) and unknown ids.
+    /// Every field with its table row, in the order of ``fields``: ``GPPField/version``, the core,
+    /// then each sub-section's fields; `nil` for TCF EU v2 (IABTCF's schema describes it) and
+    /// unknown ids.
     public var fieldRows: [GPPFieldRow]? {
+        let version: Int
+        var rows: [GPPFieldRow] = []
         switch self {
         case .tcfEuV2, .unknown: return nil
         case .usPrivacy(let section):
-            return [GPPFieldRow(name: "Version", type: .int(6), subsection: 0, value: .int(section.version))]
-                + zip(USPrivacySection.fieldNames, section.flags).map {
-                    GPPFieldRow(name: $0, type: nil, subsection: 0, value: .string(String($1.rawValue)))
-                }
+            version = section.version
+            rows = zip(USPrivacySection.fieldNames, section.flags).map {
+                GPPFieldRow(name: $0, type: nil, subsection: 0, value: .string(String($1.rawValue)))
+            }
         case .tcfCaV1(let section):
+            version = section.version
             let encoding = section.encoding
-            var rows = [GPPFieldRow(name: "Version", type: .int(6), subsection: 0, value: .int(section.version))]
-            rows += zip(TCFCanadaSection.fields(TCFCanadaSection.coreFields, encoding), section.core).map {
-                GPPFieldRow(name: $0.name, type: $0.type, subsection: 0, value: $1)
+            rows = zip(TCFCanadaSection.fields(TCFCanadaSection.coreFields, encoding), section.core).map {
+                GPPFieldRow($0, subsection: 0, value: $1)
             }
             for field in TCFCanadaSection.fields(TCFCanadaSection.disclosedVendorsFields, encoding) {
-                rows.append(
-                    GPPFieldRow(
-                        name: field.name,
-                        type: field.type,
-                        subsection: 1,
-                        value: section.disclosedVendors.map(GPPValue.ids)
-                    )
-                )
+                rows.append(GPPFieldRow(field, subsection: 1, value: section.disclosedVendors.map(GPPValue.ids)))
             }
             for (index, field) in TCFCanadaSection.publisherPurposesFields.enumerated() {
-                rows.append(
-                    GPPFieldRow(
-                        name: field.name,
-                        type: field.type,
-                        subsection: 3,
-                        value: section.publisherPurposes.flatMap { $0.indices.contains(index) ? $0[index] : nil }
-                    )
-                )
+                rows.append(GPPFieldRow(field, subsection: 3, value: section.publisherPurposes?[safe: index]))
             }
-            return rows
         case .us(let section):
-            var rows = [GPPFieldRow(name: "Version", type: .int(6), subsection: 0, value: .int(section.version))]
-            rows += zip(section.coreFields, section.core).map {
-                GPPFieldRow(name: $0.name, type: $0.type, subsection: 0, value: $1)
-            }
+            version = section.version
+            rows = zip(section.coreFields, section.core).map { GPPFieldRow($0, subsection: 0, value: $1) }
             for subsection in section.definition.subsections {
                 let values = section.subsections[subsection.id]
                 for (index, field) in subsection.fields.enumerated() {
-                    rows.append(
-                        GPPFieldRow(
-                            name: field.name,
-                            type: field.type,
-                            subsection: subsection.id,
-                            value: values.flatMap { $0.indices.contains(index) ? $0[index] : nil }
-                        )
-                    )
+                    rows.append(GPPFieldRow(field, subsection: subsection.id, value: values?[safe: index]))
                 }
             }
-            return rows
         }
+        return [GPPFieldRow(.version, subsection: 0, value: .int(version))] + rows
     }
 
     /// The data type of the field whose schema key is `key` in section `id`, under any of the
@@ -87,39 +73,38 @@ extension GPPSection {
     /// `nil` for a key the section does not have (and for 2 and unknown ids); a US Privacy flag
     /// is a ``GPPDataType/string(_:)`` of 1.
     public static func fieldType(key: String, sectionId id: Int) -> GPPDataType? {
-        if key == "version" { return id == 2 || name(of: id) == nil ? nil : .int(6) }
         for table in fieldTables(sectionId: id) {
             if let field = table.first(where: { $0.key == key }) { return field.type }
         }
         return nil
     }
 
-    /// Every schema key of section `id` that ``fieldType(key:sectionId:)`` knows, `version` first,
-    /// then each table's keys in table order, each once: what a reader of the schema suggests for a
-    /// misspelt key. Empty for 2 and unknown ids.
+    /// Every schema key of section `id` that ``fieldType(key:sectionId:)`` knows, each table's
+    /// keys in table order (`version` first), each once: what a reader of the schema suggests for
+    /// a misspelt key. Empty for 2 and unknown ids.
     public static func fieldKeys(sectionId id: Int) -> [String] {
-        guard id != 2, name(of: id) != nil else { return [] }
-        var keys = ["version"]
+        var keys: [String] = []
         for table in fieldTables(sectionId: id) {
             for field in table where !keys.contains(field.key) { keys.append(field.key) }
         }
         return keys
     }
 
-    /// The field tables of section `id` under any of its Versions and encodings.
+    /// The field tables of section `id` under any of its Versions and encodings, the
+    /// ``GPPField/version`` row first; none for 2 and unknown ids.
     private static func fieldTables(sectionId id: Int) -> [[GPPField]] {
         let tables: [[GPPField]]
         switch id {
         case 5:
             tables = [
-                TCFCanadaSection.coreFields, TCFCanadaSection.disclosedVendorsFields,
+                [.version], TCFCanadaSection.coreFields, TCFCanadaSection.disclosedVendorsFields,
                 TCFCanadaSection.publisherPurposesFields,
             ]
-        case 6: tables = [USPrivacySection.fieldNames.map { GPPField($0, .string(1)) }]
+        case 6: tables = [[.version], USPrivacySection.fieldNames.map { GPPField($0, .string(1)) }]
         default:
             guard let definition = USSectionDefinition.all[id] else { return [] }
             tables =
-                definition.cores.keys.sorted().compactMap { definition.cores[$0] }
+                [[.version]] + definition.cores.keys.sorted().compactMap { definition.cores[$0] }
                 + definition.subsections.map(\.fields)
         }
         return tables

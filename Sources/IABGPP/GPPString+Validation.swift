@@ -100,7 +100,7 @@ extension USSection {
         let id = definition.id
         var findings: [GPPFinding] = []
         if compatibility != nil {
-            findings.append(GPPFinding(sectionId: id, field: "Version", rule: .compatibilityReading))
+            findings.append(GPPFinding(sectionId: id, field: GPPField.version.name, rule: .compatibilityReading))
         }
         func int(_ name: String) -> Int? { self[name]?.int }
         for (field, value) in zip(coreFields, core) {

@@ -1,4 +1,5 @@
 import IABGPP
+import IABTCF
 import Testing
 
 /// A section built from its fields with every field left out (``GPPSection/init(id:fields:)``, what
@@ -6,7 +7,7 @@ import Testing
 /// and the tables' keys are the ones a schema reader knows.
 @Suite struct SectionDefaultsTests {
     /// Every section id the tables name, but 2 (a TC string, built by the codec): no list of ids.
-    static let ids = (1...64).filter { $0 != 2 && GPPSection.name(of: $0) != nil }
+    static let ids = GPPSection.supportedIds.filter { $0 != 2 }
 
     @Test func everyNamedSectionIsCovered() {
         #expect(Self.ids.count >= 23)
@@ -45,6 +46,23 @@ import Testing
         for (key, _) in try GPPSection(id: id, fields: [:]).fields ?? [] {
             #expect(keys.contains(key), "\(id) \(key)")
         }
+    }
+
+    /// `Version` is a row of every section's tables, as every consumer of the tables reads them:
+    /// the first of ``GPPSection/fieldRows``, the first key of
+    /// ``GPPSection/fieldKeys(sectionId:)`` with ``GPPField/version``'s type, a pre-parsed in-app
+    /// key, and the first of the field listing.
+    @Test(arguments: ids) func versionIsTheFirstRow(_ id: Int) throws {
+        let section = try GPPSection(id: id, fields: ["version": .int(1)])
+        let rows = try #require(section.fieldRows)
+        let first = try #require(rows.first)
+        #expect(first.name == "Version" && first.type == .int(6) && first.subsection == 0 && first.value == .int(1))
+        #expect(rows.dropFirst().allSatisfy { $0.name != "Version" })
+        #expect(GPPSection.fieldKeys(sectionId: id).first == "version")
+        #expect(GPPSection.fieldType(key: "version", sectionId: id) == .int(6))
+        let prefix = try #require(GPPSection.inAppPrefix(of: id))
+        #expect(try section.preParsedInAppKeys()["IABGPP_\(prefix)_Version"] == .int(1))
+        #expect(section.fields?.first?.key == "version" && section.fields?.first?.value == .int(1))
     }
 
     @Test func noFieldKeysForTCFOrUnknownIds() {

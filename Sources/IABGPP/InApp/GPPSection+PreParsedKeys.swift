@@ -105,44 +105,20 @@ extension GPPSection {
         var isWritten = true
     }
 
-    /// The pre-parsed fields of a section other than TCF EU v2, from its public tables.
+    /// The pre-parsed fields of a section other than TCF EU v2: one per row of ``fieldRows``
+    /// (``GPPField/version`` first), TCF Canada's PubRestrictions only when the core has them.
     var preParsedEntries: [PreParsedEntry] {
-        switch self {
-        case .tcfEuV2, .unknown: return []
-        case .usPrivacy(let section):
-            let flags = zip(USPrivacySection.fieldNames, section.flags).map {
-                PreParsedEntry(field: $0, value: .string(String($1.rawValue)), kind: .text)
-            }
-            return [PreParsedEntry(field: "Version", value: .int(section.version), kind: .integer)] + flags
-        case .tcfCaV1(let section):
-            var entries = [PreParsedEntry(field: "Version", value: .int(section.version), kind: .integer)]
-            let core = TCFCanadaSection.fields(TCFCanadaSection.coreFields, section.encoding)
-            for (field, value) in zip(core, section.core) {
-                if field.name == "PubRestrictions", !section.hasPubRestrictions { continue }
-                entries += Self.entries(field, value)
-            }
-            let disclosed = TCFCanadaSection.fields(TCFCanadaSection.disclosedVendorsFields, section.encoding)
-            for field in disclosed {
-                let value = section.disclosedVendors.map(GPPValue.ids)
-                entries += Self.entries(field, value ?? field.type.defaultValue, isWritten: value != nil)
-            }
-            for (index, field) in TCFCanadaSection.publisherPurposesFields.enumerated() {
-                let value = section.publisherPurposes.flatMap { index < $0.count ? $0[index] : nil }
-                entries += Self.entries(field, value ?? field.type.defaultValue, isWritten: value != nil)
-            }
-            return entries
-        case .us(let section):
-            var entries = [PreParsedEntry(field: "Version", value: .int(section.version), kind: .integer)]
-            for (field, value) in zip(section.coreFields, section.core) { entries += Self.entries(field, value) }
-            for subsection in section.definition.subsections {
-                let values = section.subsections[subsection.id]
-                for (index, field) in subsection.fields.enumerated() {
-                    let value = values.flatMap { index < $0.count ? $0[index] : nil }
-                    entries += Self.entries(field, value ?? field.type.defaultValue, isWritten: value != nil)
-                }
-            }
-            return entries
+        guard let rows = fieldRows else { return [] }
+        var hasPubRestrictions = true
+        if case .tcfCaV1(let section) = self { hasPubRestrictions = section.hasPubRestrictions }
+        var entries: [PreParsedEntry] = []
+        for row in rows {
+            if row.name == "PubRestrictions", !hasPubRestrictions { continue }
+            // A US Privacy flag is one character, a String(1).
+            let field = GPPField(row.name, row.type ?? .string(1))
+            entries += Self.entries(field, row.value ?? field.type.defaultValue, isWritten: row.value != nil)
         }
+        return entries
     }
 
     /// The entries of one field: one, or one per record key for ArrayOfRanges.

@@ -62,8 +62,10 @@ extension TCFCanadaSection {
         init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int) throws(GPPError) {
             parts = GPPParts(bytes, separator: UInt8(ascii: "."), start: start)
             reader = try parts.reader(sectionId: 5)
-            let version = try reader.read(6, "Version")
-            guard version == 1 else { throw reader.error(.unsupportedVersion, "Version", bit: 0, value: version) }
+            let version = try reader.readVersion()
+            guard version == 1 else {
+                throw reader.error(.unsupportedVersion, GPPField.version.name, bit: 0, value: version)
+            }
             values = []
             values.reserveCapacity(coreFields.count)
             try GPPFieldTable.decode(coreFields, 0..<Self.count, into: &values, from: &reader)
@@ -179,7 +181,7 @@ extension TCFCanadaSection {
         _ encoding: Encoding,
         into writer: inout GPPBitWriter
     ) throws(GPPError) {
-        try writer.write(1, 6, "Version")
+        try writer.writeVersion(1)
         let table = fields(coreFields, encoding)
         if hasPubRestrictions {
             try encode(values, table, encoding, into: &writer)
@@ -200,7 +202,9 @@ extension TCFCanadaSection {
     ///   left out while it holds records).
     public func encoded(_ style: GPPEncodingStyle = .canonical) throws(GPPError) -> String {
         if style == .preservingLayout, let decoded, decoded.model == model { return decoded.text }
-        guard version == 1 else { throw GPPError(.unsupportedVersion, sectionId: 5, field: "Version", value: version) }
+        guard version == 1 else {
+            throw GPPError(.unsupportedVersion, sectionId: 5, field: GPPField.version.name, value: version)
+        }
         guard hasPubRestrictions || core.last?.records?.isEmpty == true else {
             throw GPPError(.invalidValue, sectionId: 5, field: "PubRestrictions")
         }

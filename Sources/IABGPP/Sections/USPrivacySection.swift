@@ -50,7 +50,7 @@ public struct USPrivacySection: Sendable, Hashable {
             throw GPPError(
                 .unsupportedVersion,
                 sectionId: 6,
-                field: "Version",
+                field: GPPField.version.name,
                 position: start + 1,
                 value: Int(characters[0])
             )
@@ -80,7 +80,9 @@ public struct USPrivacySection: Sendable, Hashable {
     ///
     /// - Throws: ``GPPError/Code/unsupportedVersion`` for a version other than 1.
     public func encoded() throws(GPPError) -> String {
-        guard version == 1 else { throw GPPError(.unsupportedVersion, sectionId: 6, field: "Version", value: version) }
+        guard version == 1 else {
+            throw GPPError(.unsupportedVersion, sectionId: 6, field: GPPField.version.name, value: version)
+        }
         return "1" + String(flags.map(\.rawValue))
     }
 

@@ -38,7 +38,7 @@ extension USSection {
         var coreVersion: Int
         if tables.classic {
             layout = .classic
-            version = try first.read(6, "Version")
+            version = try first.readVersion()
             coreVersion = version
             // The named compatibility rule: Version decides, except a usnat Version 1 core of 72
             // bits or more, which only Version 2's widths fill.
@@ -47,7 +47,7 @@ extension USSection {
                 compatibility = .usnatVersion1WithVersion2Widths
             }
             guard tables.fields(coreVersion) != nil else {
-                throw first.error(.unsupportedVersion, "Version", bit: 0, value: version)
+                throw first.error(.unsupportedVersion, GPPField.version.name, bit: 0, value: version)
             }
         } else {
             let peek = try first.read(6, "SectionID")
@@ -55,9 +55,9 @@ extension USSection {
             if peek == id {
                 layout = .sectionHeader
                 _ = try first.read(6, "SectionID")
-                version = try first.read(6, "Version")
+                version = try first.readVersion()
                 guard tables.fields(version) != nil else {
-                    throw first.error(.unsupportedVersion, "Version", bit: 6, value: version)
+                    throw first.error(.unsupportedVersion, GPPField.version.name, bit: 6, value: version)
                 }
                 var budget = GPPLimits.idBudget
                 listed = try first.readFibonacciRange("SubSections", budget: &budget)
@@ -90,7 +90,7 @@ extension USSection {
         }
         layouts.append(
             try first.trailingLayout(
-                tables.fields(coreVersion)?.last?.name ?? (layout == .classic ? "Version" : "MspaVersion")
+                tables.fields(coreVersion)?.last?.name ?? (layout == .classic ? GPPField.version.name : "MspaVersion")
             )
         )
         // The sub-section ids read, one bit each (SubsectionType is 2 bits).
@@ -148,7 +148,7 @@ extension USSection {
         guard let tables = USPackedTables.of(id), let fields = tables.fields(coreVersion), !fields.isEmpty,
             tables.definition.style == .mspa || layout == .classic,
             tables.definition.style == .classic || layout != .classic, layout != .noHeader || version == 1
-        else { throw GPPError(.unsupportedVersion, sectionId: id, field: "Version", value: version) }
+        else { throw GPPError(.unsupportedVersion, sectionId: id, field: GPPField.version.name, value: version) }
         let definition = tables.definition
         // The bits as they are when they follow this Version's table (every decoded value); else
         // the values as arrays, each checked against its field.
@@ -181,7 +181,7 @@ extension USSection {
         if layout == .sectionHeader {
             var header = GPPBitWriter(sectionId: id)
             try header.write(id, 6, "SectionID")
-            try header.write(version, 6, "Version")
+            try header.writeVersion(version)
             let present =
                 bits.map { $0.values.hasSubsection ? [definition.subsections[0].id] : [] }
                 ?? arrays?.subsections.keys.sorted() ?? []
@@ -189,7 +189,7 @@ extension USSection {
             add(header)
         }
         var writer = GPPBitWriter(sectionId: id, subsection: part)
-        if layout == .classic { try writer.write(version, 6, "Version") }
+        if layout == .classic { try writer.writeVersion(version) }
         if let bits {
             writer.append(bits.values.core, bits.table.bitCount)
         } else {
