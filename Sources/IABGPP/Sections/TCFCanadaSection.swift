@@ -142,16 +142,11 @@ public struct TCFCanadaSection: Sendable, Hashable {
         }
     }
 
-    /// Every field as `(key, value)`: `version`, the core, `disclosedVendors`, then the publisher
-    /// purposes; an absent sub-section's fields are `nil`.
+    /// Every field as `(key, value)`, one per row of ``GPPSection/fieldRows``: `version`, the
+    /// core, `disclosedVendors`, then the publisher purposes; an absent sub-section's fields are
+    /// `nil`.
     public var fields: [(key: String, value: GPPValue?)] {
-        var list: [(key: String, value: GPPValue?)] = [("version", .int(version))]
-        list += zip(Self.coreFields, core).map { ($0.key, $1) }
-        list.append(("disclosedVendors", disclosedVendors.map(GPPValue.ids)))
-        for (index, field) in Self.publisherPurposesFields.enumerated() {
-            list.append((field.key, publisherPurposes?[safe: index]))
-        }
-        return list
+        (GPPSection.tcfCaV1(self).fieldRows ?? []).map { ($0.key, $0.value) }
     }
 
     /// The fields as a JSON object.

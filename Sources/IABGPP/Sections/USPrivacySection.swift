@@ -86,17 +86,15 @@ public struct USPrivacySection: Sendable, Hashable {
         return "1" + String(flags.map(\.rawValue))
     }
 
-    /// Every field as `(key, value)`: `version`, then each flag of ``fieldNames`` (key with a
-    /// lowercase first letter) as its one character, `Y`, `N` or `-`, in a ``GPPValue/string(_:)``.
+    /// Every field as `(key, value)`, one per row of ``GPPSection/fieldRows``: `version`, then
+    /// each flag of ``fieldNames`` (key with a lowercase first letter) as its one character, `Y`,
+    /// `N` or `-`, in a ``GPPValue/string(_:)``.
     public var fields: [(key: String, value: GPPValue?)] {
-        [("version", .int(version))]
-            + zip(Self.fieldNames, flags).map { (GPPField($0, .int(0)).key, .string(String($1.rawValue))) }
+        (GPPSection.usPrivacy(self).fieldRows ?? []).map { ($0.key, $0.value) }
     }
 
     /// The fields as a JSON object (`{"version":1,"notice":"Y","optOutSale":"N","lspaCovered":"-"}`).
     public var fieldsJSON: String {
-        "{\"version\":\(version),"
-            + zip(Self.fieldNames, flags).map { "\"\(GPPField($0, .int(0)).key)\":\"\($1.rawValue)\"" }
-            .joined(separator: ",") + "}"
+        "{" + fields.map { "\"\($0.key)\":\($0.value?.json ?? "null")" }.joined(separator: ",") + "}"
     }
 }

@@ -200,17 +200,11 @@ public struct USSection: Sendable, Hashable {
         set { self["Gpc"] = newValue.map(GPPValue.bool) }
     }
 
-    /// Every field as `(key, value)`: `version`, the core, then each sub-section's fields; an
-    /// absent sub-section's fields are `nil` (`gpc` then is `null`).
+    /// Every field as `(key, value)`, one per row of ``GPPSection/fieldRows``: `version`, the
+    /// core, then each sub-section's fields; an absent sub-section's fields are `nil` (`gpc` then
+    /// is `null`).
     public var fields: [(key: String, value: GPPValue?)] {
-        var list: [(key: String, value: GPPValue?)] = [("version", .int(version))]
-        list += zip(coreFields, core).map { ($0.key, $1) }
-        let subsections = subsections
-        for subsection in definition.subsections {
-            let values = subsections[subsection.id]
-            for (index, field) in subsection.fields.enumerated() { list.append((field.key, values?[safe: index])) }
-        }
-        return list
+        (GPPSection.us(self).fieldRows ?? []).map { ($0.key, $0.value) }
     }
 
     /// The fields as a JSON object (`{"version":2,"sharingNotice":1,…,"gpc":null}`).
