@@ -25,7 +25,8 @@ extension GPPString: Codable {
         let version = try Self.reading(decoder) { () throws(ModelError) in try Self.version(schema: json) }
         let container = try decoder.container(keyedBy: AnyKey.self)
         let sections = try container.decode([GPPSection].self, forKey: AnyKey("sections"))
-        self = try Self.reading(decoder) { () throws(ModelError) in try GPPString(version: version, anyOrder: sections) }
+        self = try Self.reading(decoder) { () throws(ModelError) in try GPPString(version: version, anyOrder: sections)
+        }
     }
 
     /// Encodes `{"gppVersion", "sectionIds", "tcfeuv2", "sections"}` as `tcstring decode` prints

@@ -12,7 +12,8 @@ import Testing
     /// Every GPP string of the vectors: one per line of `Fixtures/gpp/sections.tsv` and of
     /// `Fixtures/gpp/bench.txt` (TCF EU v2 and TCF Canada among them), and the empty string.
     static let vectors: [String] = {
-        let bench = (try? String(contentsOf: Fixtures.directory.appendingPathComponent("gpp/bench.txt"), encoding: .utf8))
+        let bench =
+            (try? String(contentsOf: Fixtures.directory.appendingPathComponent("gpp/bench.txt"), encoding: .utf8))
             .map { $0.split(separator: "\n").map(String.init) } ?? []
         return SectionVector.all.map(\.gpp) + bench + ["DBAA"]
     }()
@@ -153,7 +154,8 @@ import Testing
         #expect {
             try GPPString(schema: try JSON(parsing: typo), rules: Self.rules)
         } throws: { error in
-            "\(error)" == #"unknown key "saleOptOutt" (did you mean "saleOptOut"?) (key sections[0].fields) [unknownKey]"#
+            "\(error)"
+                == #"unknown key "saleOptOutt" (did you mean "saleOptOut"?) (key sections[0].fields) [unknownKey]"#
         }
         #expect {
             try JSONDecoder().decode(GPPString.self, from: Data(typo.utf8))

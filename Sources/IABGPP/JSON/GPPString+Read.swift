@@ -100,11 +100,16 @@ extension GPPSection {
         switch json["id"] {
         case nil, .null?: break
         case .int(let number)?: id = number
-        case let other?: throw ModelError(.invalidType, at: join(path, "id"), "\(other.serialized()) is not a section id")
+        case let other?:
+            throw ModelError(.invalidType, at: join(path, "id"), "\(other.serialized()) is not a section id")
         }
         if case .string(let name)? = json["name"] {
             guard let named = Self.id(named: name) else {
-                throw ModelError(.invalidValue, at: join(path, "name"), "\"\(name)\" is not a section name IABGPP reads")
+                throw ModelError(
+                    .invalidValue,
+                    at: join(path, "name"),
+                    "\"\(name)\" is not a section name IABGPP reads"
+                )
             }
             guard id == nil || id == named else {
                 throw ModelError(.invalidValue, at: join(path, "id"), "\(id ?? 0) is not the id of \(name) (\(named))")
@@ -119,7 +124,9 @@ extension GPPSection {
         case let other?: throw ModelError(.invalidType, at: join(path, "value"), "\(other.serialized()) is not text")
         }
         guard let fields = json["fields"], fields != .null else {
-            guard let text else { throw ModelError(.missingKey, at: path, "section \(id) needs \"fields\" or \"value\"") }
+            guard let text else {
+                throw ModelError(.missingKey, at: path, "section \(id) needs \"fields\" or \"value\"")
+            }
             self = try Self(id: id, encoded: text)
             return
         }
@@ -133,9 +140,13 @@ extension GPPSection {
     /// the section's tables do not have is `unknownKey` with the nearest key; ids in any order,
     /// repeated or not, are read ascending, once each; a field left out takes the table's default,
     /// a Datetime under lenient rules today (``GPPSchemaRules/today``).
-    package init(id: Int, fields: JSON, reading members: [(String, JSON)], at path: String, rules: GPPSchemaRules)
-        throws
-    {
+    package init(
+        id: Int,
+        fields: JSON,
+        reading members: [(String, JSON)],
+        at path: String,
+        rules: GPPSchemaRules
+    ) throws {
         let fieldsPath = join(path, "fields")
         if id == 2 {
             self = .tcfEuV2(try rules.tcString(fields, fieldsPath))
@@ -166,7 +177,8 @@ extension GPPSection {
             case .string(let text): reading[key] = .string(text)
             case .bool(let flag): reading[key] = .bool(flag)
             case .null: continue
-            default: throw ModelError(.invalidType, at: join(path, key), "\(json.serialized()) is not text or true/false")
+            default:
+                throw ModelError(.invalidType, at: join(path, key), "\(json.serialized()) is not text or true/false")
             }
         }
         self = try Self(id: id, fields: values, reading: reading)
