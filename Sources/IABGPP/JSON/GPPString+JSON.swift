@@ -20,6 +20,13 @@ extension GPPSection {
     }
 }
 
+extension GPPSection {
+    /// `rows` as one JSON object by their keys, each value as ``GPPValue/json`` writes it.
+    static func fieldsJSON(_ rows: [GPPFieldRow]) -> String {
+        JSON.object(rows.map { ($0.key, $0.value.map { JSON($0, type: nil) } ?? .null) }).serialized()
+    }
+}
+
 extension GPPError {
     /// The error object of the decode schema (`JSON.error(code:message:...)`'s one shape): `segment`
     /// is the `.` part, `bitOffset` the bit within it, `gppSection` the section id; for section
