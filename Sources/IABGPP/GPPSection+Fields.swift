@@ -44,6 +44,10 @@ extension GPPSection {
 }
 
 extension GPPSection {
+    /// The field every section starts with, which ``init(id:fields:)`` reads before the tables
+    /// (until it is a row of them).
+    static let versionField = GPPField("Version", .int(6))
+
     /// A section built from its fields by key (the keys of ``fields``), every field left out at its
     /// default (``GPPField/defaultValue``: 0, `false`, lists of zeros, empty id sets, 2 for
     /// `MspaCoveredTransaction`; `-` for a US Privacy flag) and each
@@ -74,6 +78,8 @@ extension GPPSection {
             default: return value
             }
         }
+        // Version is not yet a row of the tables: read here, the one place this reader names it.
+        let version = take(Self.versionField.key, Self.versionField.type)?.int
         func table(_ rows: [GPPField], defaults: Bool) -> [GPPValue]? {
             var given = false
             let values = rows.map { row in
@@ -88,7 +94,7 @@ extension GPPSection {
         switch id {
         case 5:
             var section = TCFCanadaSection()
-            if let version = take("version", .int(6))?.int { section.version = version }
+            if let version { section.version = version }
             section.core = table(TCFCanadaSection.coreFields, defaults: true) ?? section.core
             section.disclosedVendors = take("disclosedVendors", .optimizedRange)?.ids
             section.publisherPurposes = table(TCFCanadaSection.publisherPurposesFields, defaults: false)
@@ -104,13 +110,13 @@ extension GPPSection {
                 optOutSale: flag("OptOutSale"),
                 lspaCovered: flag("LspaCovered")
             )
-            if let version = take("version", .int(6))?.int { section.version = version }
+            if let version { section.version = version }
             self = .usPrivacy(section)
         default:
             guard var section = USSection(id: id) else {
                 throw GPPError(.invalidValue, sectionId: id, field: fields.keys.sorted().first, value: id)
             }
-            if let version = take("version", .int(6))?.int {
+            if let version {
                 section.version = version
                 section.core = section.coreFields.map(\.defaultValue)
             }

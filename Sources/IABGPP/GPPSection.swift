@@ -98,14 +98,8 @@ public enum GPPSection: Sendable, Hashable {
         }
     }
 
-    /// The decoded fields as a JSON object: the table's keys with a lowercase first letter; `nil`
+    /// The decoded fields as a JSON object: the table's keys with a lowercase first letter (a
+    /// Datetime in deciseconds), from ``fieldRows`` through the package's one JSON writer; `nil`
     /// for TCF EU v2 (IABTCF's schema describes it) and unknown sections.
-    public var fieldsJSON: String? {
-        switch self {
-        case .tcfEuV2, .unknown: nil
-        case .tcfCaV1(let section): section.fieldsJSON
-        case .usPrivacy(let section): section.fieldsJSON
-        case .us(let section): section.fieldsJSON
-        }
-    }
+    public var fieldsJSON: String? { fieldRows.map(Self.fieldsJSON) }
 }

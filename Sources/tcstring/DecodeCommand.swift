@@ -59,7 +59,7 @@ enum DecodeCommand {
                 switch try input.decode() {
                 case .tc(let value): value.writeJSON(to: &output)
                 case .gpp(let gpp):
-                    output.append(gpp.json(text: input.text).serialized())
+                    output.append(gpp.json(text: input.text, errorJSON: GPPInput.errorJSON).serialized())
                     // Every section is printed; one that failed makes the exit status 1.
                     for failure in gpp.failedSections { errors.append(input.message(failure.error) + "\n") }
                     return !gpp.failedSections.isEmpty
@@ -86,7 +86,7 @@ enum DecodeCommand {
 
 extension DecodeCommand {
     /// `decode --section`: one bare section decoded as section `id`, the object of a GPP string's
-    /// `"sections"` (``IABGPP/GPPSection/json(value:)``); section 2's error is its TC string error.
+    /// `"sections"` (IABGPP's `GPPSection.json(value:)`); section 2's error is its TC string error.
     /// `--max-length` bounds the section's text and `--strict` applies to section 2, as in a
     /// whole GPP string.
     static func sectionJSON(id: Int, _ text: String, options: TCString.DecodingOptions) throws -> JSON {
@@ -95,12 +95,13 @@ extension DecodeCommand {
 }
 
 extension Decoded {
-    /// The decode schema for a TC string; for a GPP string ``IABGPP/GPPString/json(text:)``, its
-    /// sections' values from `text`, the decoded string.
+    /// The decode schema for a TC string; for a GPP string IABGPP's `GPPString.json(text:errorJSON:)`,
+    /// its sections' values from `text`, the decoded string, a failed section's error as the tool
+    /// words it (``GPPInput/errorJSON(_:)``).
     func json(text: String?) -> JSON {
         switch self {
         case .tc(let tc): tc.json
-        case .gpp(let gpp): gpp.json(text: text)
+        case .gpp(let gpp): gpp.json(text: text, errorJSON: GPPInput.errorJSON)
         }
     }
 }

@@ -50,13 +50,13 @@ enum EncodeCommand {
 
     /// Reads one JSON object in the decode schema (from the one path of `paths`, the argument
     /// itself, or standard input) and prints its canonical TC string; an object with `"sections"`
-    /// is a GPP string's decode schema (``IABGPP/GPPString/init(json:today:)``) and prints the
+    /// is a GPP string's decode schema (IABGPP's `GPPString(schema:rules:)`, lenient) and prints the
     /// GPP string. Input that is not one JSON value but several lines is read as JSON Lines: one
     /// string (or, for a line that fails, an empty line) per line.
     static func encodeJSON(_ paths: [String], maximumLength: Int, _ arguments: Arguments) -> Int32 {
         eachJSON(jsonText(paths, arguments)) { json in
             if json["sections"] != nil {
-                let text = try IABGPP.GPPString(json: json, today: today()).encoded()
+                let text = try IABGPP.GPPString(schema: json, rules: .lenient(today: today())).encoded()
                 guard text.utf8.count <= maximumLength else {
                     throw TCStringError(.encodingTooLong, value: maximumLength)
                 }
@@ -107,12 +107,19 @@ enum EncodeCommand {
     static func encodeSection(_ id: Int, _ paths: [String], maximumLength: Int, _ arguments: Arguments) -> Int32 {
         eachJSON(jsonText(paths, arguments)) { json in
             guard case .object(let members) = json, let fields = json["fields"], case .object = fields else {
-                throw GPPInputError("the input is not an object with \"fields\": {...}")
+                throw ModelError(.missingKey, at: "fields", "the input is not an object with \"fields\": {...}")
             }
             if let key = members.map(\.0).first(where: { !IABGPP.GPPSection.objectKeys.contains($0) }) {
                 throw ModelError.unknownKey(key, at: "", known: IABGPP.GPPSection.objectKeys)
             }
-            let text = try IABGPP.GPPSection(id: id, fields: fields, reading: members, today: today()).encoded()
+            let section = try IABGPP.GPPSection(
+                id: id,
+                fields: fields,
+                reading: members,
+                at: "",
+                rules: .lenient(today: today())
+            )
+            let text = try section.encoded()
             guard text.utf8.count <= maximumLength else {
                 throw TCStringError(.encodingTooLong, value: maximumLength)
             }

@@ -30,21 +30,9 @@ public enum GPPValue: Sendable, Hashable {
     public var records: [GPPRangeRecord]? { if case .records(let value) = self { value } else { nil } }
 
     /// The value as JSON text (numbers, `true`/`false`, arrays, `{"key","type","ids"}` records;
-    /// a string quoted and escaped by the package's one JSON writer, whatever it holds).
-    public var json: String {
-        switch self {
-        case .int(let value): String(value)
-        case .bool(let value): value ? "true" : "false"
-        case .list(let values), .ids(let values): "[" + values.map(String.init).joined(separator: ",") + "]"
-        case .string(let text): OutputBuffer.text { $0.appendString(text) }
-        case .records(let records):
-            "["
-                + records.map { record in
-                    "{\"key\":\(record.key),\"type\":\(record.type),\"ids\":\(GPPValue.ids(record.ids).json)}"
-                }
-                .joined(separator: ",") + "]"
-        }
-    }
+    /// a string quoted and escaped), as the decode schema writes a value of no Datetime field:
+    /// through the package's one JSON writer (`JSON(_:type:)`).
+    public var json: String { JSON(self, type: nil).serialized() }
 }
 
 /// One record of an ArrayOfRanges or N-ArrayOfRanges: a key (TCF Canada's purpose id), a type (its
