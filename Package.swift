@@ -44,7 +44,7 @@ let package = Package(
         // Reads GPP's US sections for what may run and which ads where the GDPR does not apply.
         .target(
             name: "IABTCFAppTracking",
-            dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList"],
+            dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList", "TCFJSON"],
             swiftSettings: settings
         ),
         // Reading and writing the IABTCF_ and IABGPP_ keys in UserDefaults; imports Foundation.
