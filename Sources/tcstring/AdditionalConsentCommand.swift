@@ -28,11 +28,7 @@ enum AdditionalConsentCommand {
             output,
             errors in
             let ac = try AdditionalConsent(try input.textWithinMaximumLength())
-            let json = JSON.object([
-                ("version", .int(ac.version)), ("consentedProviders", .ids(ac.consentedProviders)),
-                ("disclosedProviders", .ids(ac.disclosedProviders)), ("formatted", .string(ac.description)),
-            ])
-            output.append(json.serialized(pretty: indent))
+            output.append(ac.json.serialized(pretty: indent))
             return false
         }
     }
