@@ -13,7 +13,7 @@ enum AdditionalConsentCommand {
     static var options: [OptionRow<Values>] {
         [
             SharedOptions.pretty(\.pretty),
-            .value(["--jobs", "-j"], "N", Usage.jobs.1) { values, arguments, _ in values.jobs = arguments.jobs() },
+            SharedOptions.jobs(\.jobs),
         ]
     }
 

@@ -48,12 +48,8 @@ enum AdsCommand {
                     + " and US opt-outs decide\n(default for a GPP string without section 2: false)"
             ),
             SharedOptions.gppSectionIds(\.gppSectionIds),
-            .value(["--us-privacy"], "S", "IABUSPrivacy_String (1YYN opts out of sale)") { values, arguments, name in
-                values.usPrivacy = arguments.value(of: name)
-            },
-            .flag("--gad-rdp", "gad_rdp is set: Google's restricted data processing") {
-                $0.restrictedDataProcessing = true
-            },
+            SharedOptions.usPrivacy(\.usPrivacy),
+            SharedOptions.restrictedDataProcessing(\.restrictedDataProcessing),
             SharedOptions.pretty(\.pretty),
         ] + DecodingFlags.rows(\.decoding, streams: true)
     }

@@ -38,12 +38,8 @@ enum ConsentModeCommand {
                     + " advertising (or GPC) in a US section in force denies\nad_user_data and ad_personalization"
             ),
             SharedOptions.gppSectionIds(\.gppSectionIds),
-            .value(["--us-privacy"], "S", "IABUSPrivacy_String (1YYN opts out of sale)") { values, arguments, name in
-                values.usPrivacy = arguments.value(of: name)
-            },
-            .flag("--gad-rdp", "gad_rdp is set: Google's restricted data processing") {
-                $0.restrictedDataProcessing = true
-            },
+            SharedOptions.usPrivacy(\.usPrivacy),
+            SharedOptions.restrictedDataProcessing(\.restrictedDataProcessing),
             SharedOptions.today(\.today),
             SharedOptions.maximumAge(
                 \.maximumAge,
