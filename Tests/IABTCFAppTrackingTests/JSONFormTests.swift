@@ -177,8 +177,11 @@ import Testing
                     #expect(bare["reject"] == .string(decision.reject.rawValue))
                     #expect(bare["idfaAllowed"] == .bool(decision.idfaAllowed))
                     #expect(bare["trackersAllowed"] == .bool(decision.trackersAllowed))
+                    #expect(bare["reapplyAfterCMP"] == .bool(decision.reapplyAfterCMP))
                     #expect(bare["warnings"] == .array(decision.warnings.map { .string($0.rawValue) }))
+                    #expect(bare["statusChanged"] == .bool(decision.statusChanged))
                     #expect(bare["rejectPurposes"] == .ids(decision.rejectPurposes))
+                    #expect(bare["rejectSpecialFeatures"] == .ids(decision.rejectSpecialFeatures))
                     #expect(bare["adServing"] == step.adServing.map(\.json) ?? .null)
                     switch decision.rejectVendors {
                     case .all:
