@@ -38,13 +38,15 @@ let package = Package(
         // TCFJSON's one writer. No Foundation.
         .target(name: "IABGPP", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),
         // The Global Vendor List on top of the codec: the list and its translations (read with
-        // TCFJSON's reader), vendor permissions, validation against the list, the notice's choice and renewal.
+        // TCFJSON's reader), vendor permissions, validation against the list, the notice's choice and renewal;
+        // its answers (ad serving, renewal, permissions) write their own JSON through TCFJSON.
         .target(name: "IABTCFVendorList", dependencies: ["IABTCF", "TCFJSON"], swiftSettings: settings),
         // App Tracking Transparency decisions on top of the codec and the vendor list; builds and tests on Linux.
-        // Reads GPP's US sections for what may run and which ads where the GDPR does not apply.
+        // Reads GPP's US sections for what may run and which ads where the GDPR does not apply; its
+        // answers write their own JSON through TCFJSON.
         .target(
             name: "IABTCFAppTracking",
-            dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList"],
+            dependencies: ["IABTCF", "IABGPP", "IABTCFVendorList", "TCFJSON"],
             swiftSettings: settings
         ),
         // Reading and writing the IABTCF_ and IABGPP_ keys in UserDefaults; imports Foundation.

@@ -318,37 +318,9 @@ enum ATTCommand {
             )
             let step = consentFlow.evaluate(input, stored: stored, today: today)
             if let error = step.storedStringError { throw error }
-            let decision = step.decision
-            // These keys in this order: tools outside the repository parse this object.
-            var members: [(String, JSON)] = [
-                ("next", .string(decision.next.rawValue)), ("reject", .string(decision.reject.rawValue)),
-                ("idfaAllowed", .bool(decision.idfaAllowed)), ("trackersAllowed", .bool(decision.trackersAllowed)),
-                ("reapplyAfterCMP", .bool(decision.reapplyAfterCMP)),
-                ("warnings", .array(decision.warnings.map { .string($0.rawValue) })),
-            ]
-            if let given {
-                let kept = step.rewrittenTCString ?? given.section
-                members.append(("tcString", .string(given.before + kept + given.after)))
-            }
-            let vendors: JSON
-            switch decision.rejectVendors {
-            case .none: vendors = .ids([])
-            case .all: vendors = .string("all")
-            case .only(let ids): vendors = .ids(ids)
-            }
-            members += [
-                ("statusChanged", .bool(decision.statusChanged)),
-                ("rejectPurposes", .ids(decision.rejectPurposes)),
-                ("rejectSpecialFeatures", .ids(decision.rejectSpecialFeatures)),
-                ("rejectVendors", vendors),
-                (
-                    "attRequestableFrom",
-                    decision.attRequestableFrom.map { .string(String($0.description.prefix(10))) } ?? .null
-                ),
-                // The object `tcstring ads` prints, for the string kept after this step.
-                ("adServing", step.adServing.map(AdsCommand.json) ?? .null),
-            ]
-            Terminal.out(JSON.object(members).serialized(pretty: pretty))
+            // The library's object; a GPP string keeps its header and other sections around the section.
+            let kept = given.map { String($0.before) + (step.rewrittenTCString ?? $0.section) + $0.after }
+            Terminal.out(step.json(tcString: kept).serialized(pretty: pretty))
             return 0
         } catch {
             Terminal.err("tcstring: \(error)")

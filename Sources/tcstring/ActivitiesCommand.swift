@@ -49,66 +49,12 @@ enum ActivitiesCommand {
         }
     }
 
-    /// `{"activities", "reasons", "sections"}`, and `"usnat"` when asked.
+    /// The library's `{"activities", "reasons", "sections"}`, and `"usnat"` when asked.
     static func json(_ answer: USActivities, usnat: Bool, pretty: Bool) -> String {
-        var members: [(String, JSON)] = [
-            ("activities", .object(USActivity.allCases.map { ($0.rawValue, .bool(answer.isAllowed($0))) })),
-            ("reasons", .array(answer.reasons.map(json))),
-            (
-                "sections",
-                .array(
-                    answer.sections.map { section in
-                        .object([
-                            ("id", .int(section.id)), ("name", .string(section.name)),
-                            ("denied", .array(section.denied.map { .string($0.rawValue) })),
-                        ])
-                    }
-                )
-            ),
-        ]
-        if usnat { members.append(("usnat", answer.usnat.map(json) ?? .null)) }
-        return JSON.object(members).serialized(pretty: pretty)
-    }
-
-    /// One reason as `{"reason", ...details}`.
-    static func json(_ reason: USActivities.Reason) -> JSON {
-        func named(_ kind: String, _ id: Int, _ name: String) -> [(String, JSON)] {
-            [("reason", .string(kind)), ("sectionId", .int(id)), ("section", .string(name))]
+        var json = answer.json
+        if usnat, case .object(let members) = json {
+            json = .object(members + [("usnat", answer.usnat.map(\.json) ?? .null)])
         }
-        switch reason {
-        case .rule(let id, let name, let rule, let denies):
-            return .object(
-                named("rule", id, name) + [
-                    ("rule", .string(rule)), ("denies", .array(denies.map { .string($0.rawValue) })),
-                ]
-            )
-        case .sectionMissing(let id, let name): return .object(named("sectionMissing", id, name))
-        case .sectionUnreadable(let id, let name, let code, let position):
-            return .object(
-                named("sectionUnreadable", id, name) + [
-                    ("code", .string(code)), ("position", position.map(JSON.int) ?? .null),
-                ]
-            )
-        case .unknownVersion(let id, let name, let version):
-            return .object(named("unknownVersion", id, name) + [("version", .int(version))])
-        case .notInForce(let id, let name): return .object(named("notInForce", id, name))
-        }
-    }
-
-    /// The US National fields: `"version"`, every field of its table (keys with a lowercase first
-    /// letter, as `decode` writes them), then `"gpc"`; `null` where the section has none.
-    static func json(_ fields: USNationalFields) -> JSON {
-        .object(
-            [("version", .int(fields.version))]
-                + fields.fields.map { name, value in
-                    let key = name.prefix(1).lowercased() + name.dropFirst()
-                    switch value {
-                    case nil: return (key, .null)
-                    case .int(let int): return (key, .int(int))
-                    case .bool(let flag): return (key, .bool(flag))
-                    case .list(let items): return (key, .array(items.map { $0.map(JSON.int) ?? .null }))
-                    }
-                }
-        )
+        return json.serialized(pretty: pretty)
     }
 }

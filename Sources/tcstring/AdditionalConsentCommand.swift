@@ -13,7 +13,7 @@ enum AdditionalConsentCommand {
     static var options: [OptionRow<Values>] {
         [
             SharedOptions.pretty(\.pretty),
-            .value(["--jobs", "-j"], "N", Usage.jobs.1) { values, arguments, _ in values.jobs = arguments.jobs() },
+            SharedOptions.jobs(\.jobs),
         ]
     }
 
@@ -28,11 +28,7 @@ enum AdditionalConsentCommand {
             output,
             errors in
             let ac = try AdditionalConsent(try input.textWithinMaximumLength())
-            let json = JSON.object([
-                ("version", .int(ac.version)), ("consentedProviders", .ids(ac.consentedProviders)),
-                ("disclosedProviders", .ids(ac.disclosedProviders)), ("formatted", .string(ac.description)),
-            ])
-            output.append(json.serialized(pretty: indent))
+            output.append(ac.json.serialized(pretty: indent))
             return false
         }
     }

@@ -48,12 +48,8 @@ enum AdsCommand {
                     + " and US opt-outs decide\n(default for a GPP string without section 2: false)"
             ),
             SharedOptions.gppSectionIds(\.gppSectionIds),
-            .value(["--us-privacy"], "S", "IABUSPrivacy_String (1YYN opts out of sale)") { values, arguments, name in
-                values.usPrivacy = arguments.value(of: name)
-            },
-            .flag("--gad-rdp", "gad_rdp is set: Google's restricted data processing") {
-                $0.restrictedDataProcessing = true
-            },
+            SharedOptions.usPrivacy(\.usPrivacy),
+            SharedOptions.restrictedDataProcessing(\.restrictedDataProcessing),
             SharedOptions.pretty(\.pretty),
         ] + DecodingFlags.rows(\.decoding, streams: true)
     }
@@ -92,7 +88,7 @@ enum AdsCommand {
                 guard !(applies ?? ids.contains(IABGPP.GPPString.tcfEuV2SectionId)) else { throw error }
                 (stored.gppString, stored.gppSectionIds) = (input.text, sid)
                 errors.append(input.message(error) + "\n")
-                output.append(json(stored.usAdServing(vendor: id)).serialized(pretty: indent))
+                output.append(stored.usAdServing(vendor: id).json.serialized(pretty: indent))
                 return true
             }
             var failed = false
@@ -116,70 +112,8 @@ enum AdsCommand {
                 for failure in gpp.failedSections { errors.append(input.message(failure.error) + "\n") }
                 failed = !gpp.failedSections.isEmpty
             }
-            output.append(json(answer).serialized(pretty: indent))
+            output.append(answer.json.serialized(pretty: indent))
             return failed
-        }
-    }
-
-    /// `{"vendor", "mode", "reasons"}`.
-    static func json(_ answer: AdServing) -> JSON {
-        .object([
-            ("vendor", .int(answer.vendor)), ("mode", .string(answer.mode.rawValue)),
-            ("reasons", .array(answer.reasons.map(json))),
-        ])
-    }
-
-    /// One reason as `{"reason", ...details}`.
-    static func json(_ reason: AdServingReason) -> JSON {
-        switch reason {
-        case .gdprDoesNotApply: return .object([("reason", .string("gdprDoesNotApply"))])
-        case .notDisclosed: return .object([("reason", .string("notDisclosed"))])
-        case .expired(let lastUpdated, let age, let maximumAge):
-            return .object([
-                ("reason", .string("expired")), ("lastUpdated", .string(lastUpdated.description)),
-                ("ageDays", .int(age)), ("maxAgeDays", .int(maximumAge)),
-            ])
-        case .futureDated(let created, let lastUpdated, let today):
-            return .object([
-                ("reason", .string("futureDated")), ("created", .string(created.description)),
-                ("lastUpdated", .string(lastUpdated.description)), ("today", .string(today.description)),
-            ])
-        case .tcfOnlyInGPP: return .object([("reason", .string("tcfOnlyInGPP"))])
-        case .usOptOut(let sectionId, let section, let field, let readByGoogle):
-            return .object([
-                ("reason", .string("usOptOut")), ("sectionId", .int(sectionId)), ("section", .string(section)),
-                ("field", .string(field)), ("readByGoogle", .bool(readByGoogle)),
-            ])
-        case .usPrivacyOptOut(let usPrivacy):
-            return .object([("reason", .string("usPrivacyOptOut")), ("usPrivacy", .string(usPrivacy))])
-        case .restrictedDataProcessing: return .object([("reason", .string("restrictedDataProcessing"))])
-        case .gppStringUnreadable: return .object([("reason", .string("gppStringUnreadable"))])
-        case .gppSectionUnreadable(let sectionId, let code, let position):
-            return .object([
-                ("reason", .string("gppSectionUnreadable")), ("sectionId", .int(sectionId)), ("code", .string(code)),
-                ("position", position.map(JSON.int) ?? .null),
-            ])
-        case .usActivityRule(let sectionId, let section, let rule, let readByGoogle):
-            return .object([
-                ("reason", .string("usActivityRule")), ("sectionId", .int(sectionId)), ("section", .string(section)),
-                ("rule", .string(rule)), ("readByGoogle", .bool(readByGoogle)),
-            ])
-        case .gppSectionMissing(let sectionId):
-            return .object([("reason", .string("gppSectionMissing")), ("sectionId", .int(sectionId))])
-        case .gppSectionNotInForce(let sectionId):
-            return .object([("reason", .string("gppSectionNotInForce")), ("sectionId", .int(sectionId))])
-        case .tcf23DisclosedVendorsMissing: return .object([("reason", .string("tcf23DisclosedVendorsMissing"))])
-        case .missingPurposes(let mode, let purposes):
-            let rows = purposes.map { missing in
-                JSON.object([
-                    ("purpose", .int(missing.requirement.purpose)),
-                    ("needs", .string(missing.requirement.need.rawValue)),
-                    ("reason", .string(missing.permission.reason.rawValue)),
-                ])
-            }
-            return .object([
-                ("reason", .string("missingPurposes")), ("mode", .string(mode.rawValue)), ("purposes", .array(rows)),
-            ])
         }
     }
 }

@@ -38,12 +38,8 @@ enum ConsentModeCommand {
                     + " advertising (or GPC) in a US section in force denies\nad_user_data and ad_personalization"
             ),
             SharedOptions.gppSectionIds(\.gppSectionIds),
-            .value(["--us-privacy"], "S", "IABUSPrivacy_String (1YYN opts out of sale)") { values, arguments, name in
-                values.usPrivacy = arguments.value(of: name)
-            },
-            .flag("--gad-rdp", "gad_rdp is set: Google's restricted data processing") {
-                $0.restrictedDataProcessing = true
-            },
+            SharedOptions.usPrivacy(\.usPrivacy),
+            SharedOptions.restrictedDataProcessing(\.restrictedDataProcessing),
             SharedOptions.today(\.today),
             SharedOptions.maximumAge(
                 \.maximumAge,
@@ -111,44 +107,9 @@ enum ConsentModeCommand {
                 stored.hasTCStringOnlyInGPP = hasTCF
             }
             let mode = stored.consentMode(att: att, today: today, maximumAge: maximumAge)
-            output.append(json(mode).serialized(pretty: pretty))
+            output.append(mode.json.serialized(pretty: pretty))
             return false
         }
-    }
-
-    /// `{"analytics_storage", "ad_storage", "ad_user_data", "ad_personalization", "reasons"}`.
-    static func json(_ mode: ConsentMode) -> JSON {
-        .object(
-            mode.values.map { ($0.type.rawValue, JSON.string($0.value.rawValue)) } + [
-                ("reasons", .array(mode.reasons.map(json)))
-            ]
-        )
-    }
-
-    /// One reason as `{"reason", ...details, "denies": [...]}`.
-    static func json(_ reason: ConsentModeReason) -> JSON {
-        let members: [(String, JSON)]
-        switch reason {
-        case .gdprDoesNotApply: members = [("reason", .string("gdprDoesNotApply"))]
-        case .noChoice: members = [("reason", .string("noChoice"))]
-        case .tcStringUnreadable: members = [("reason", .string("tcStringUnreadable"))]
-        case .tcfOnlyInGPP: members = [("reason", .string("tcfOnlyInGPP"))]
-        case .notCurrent(let adReason), .usOptOut(let adReason):
-            guard case .object(let adMembers) = AdsCommand.json(adReason) else { preconditionFailure() }
-            members = adMembers
-        case .purposeNotConsented(let purpose):
-            members = [("reason", .string("purposeNotConsented")), ("purpose", .int(purpose))]
-        case .purposeRestricted(let purpose, let type):
-            members = [
-                ("reason", .string("purposeRestricted")), ("purpose", .int(purpose)),
-                ("restriction", .string(String(describing: type))),
-            ]
-        case .vendorNotConsented(let vendor):
-            members = [("reason", .string("vendorNotConsented")), ("vendor", .int(vendor))]
-        case .att(let status): members = [("reason", .string("att")), ("status", .string(status.rawValue))]
-        case .restrictedDataProcessing: members = [("reason", .string("restrictedDataProcessing"))]
-        }
-        return .object(members + [("denies", .array(reason.denied.map { .string($0.rawValue) }))])
     }
 }
 

@@ -6,16 +6,6 @@ import TCFJSON
 /// `tcstring encode --gvl FILE (--accept-all | --reject-all | --choice FILE) --cmp-id N ...`
 /// (see ``Usage/encodeChoice``): the string a CMP writes for a choice against a vendor list.
 enum EncodeChoiceCommand {
-    /// The keys of a `--choice` file; any other key is an error naming it. The sets a choice shares
-    /// with a TC string take the decode schema's names.
-    static let choiceKeys = [
-        purposeConsents, "purposeLegitimateInterestObjections", specialFeatureOptIns, vendorConsents,
-        "vendorLegitimateInterestObjections",
-    ]
-    private static let purposeConsents = TCString.SchemaKey.purposeConsents.stringValue
-    private static let specialFeatureOptIns = TCString.SchemaKey.specialFeatureOptIns.stringValue
-    private static let vendorConsents = TCString.SchemaKey.vendorConsents.stringValue
-
     /// `encode`'s one parser, for both its modes: with `--gvl` or any option of a choice, this
     /// mode; otherwise a JSON object in the decode schema (``EncodeCommand/encodeJSON(_:maximumLength:_:)``).
     struct Values {
@@ -169,7 +159,7 @@ enum EncodeChoiceCommand {
         switch choiceFlags[0] {
         case "--accept-all": choice = .acceptAll
         case "--reject-all": choice = .rejectAll
-        default: choice = .custom(parse(choicePath, customChoice))
+        default: choice = .custom(parse(choicePath) { json throws(ModelError) in try .init(json: json) })
         }
         let restrictions = restrictionsPath.map { parse($0, publisherRestrictions) } ?? PublisherRestrictions()
         do {
@@ -197,18 +187,6 @@ enum EncodeChoiceCommand {
         } catch {
             Terminal.inputError(JSON.message(error, about: path))
         }
-    }
-
-    /// A `--choice` file: an object with any of ``choiceKeys``, each a list of ids.
-    static func customChoice(_ json: JSON) throws(ModelError) -> GlobalVendorList.CustomChoice {
-        let fields = try Fields(json, path: "", keys: choiceKeys)
-        return GlobalVendorList.CustomChoice(
-            purposeConsents: try fields.smallSet(purposeConsents) ?? [],
-            purposeLegitimateInterestObjections: try fields.smallSet("purposeLegitimateInterestObjections") ?? [],
-            specialFeatureOptIns: try fields.smallSet(specialFeatureOptIns) ?? [],
-            vendorConsents: try fields.vendors(vendorConsents) ?? [],
-            vendorLegitimateInterestObjections: try fields.vendors("vendorLegitimateInterestObjections") ?? []
-        )
     }
 
     /// A `--restrictions` file: a list of entries as in the decode schema's publisher restrictions;

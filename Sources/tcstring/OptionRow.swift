@@ -84,6 +84,23 @@ enum SharedOptions {
         }
     }
 
+    /// `--jobs N` (`-j N`): how many strings to work on at once.
+    static func jobs<Values>(_ path: WritableKeyPath<Values, Int?>) -> OptionRow<Values> {
+        .value(["--jobs", "-j"], "N", Usage.jobs.1) { values, arguments, _ in values[keyPath: path] = arguments.jobs() }
+    }
+
+    /// `--us-privacy S`: the stored `IABUSPrivacy_String`.
+    static func usPrivacy<Values>(_ path: WritableKeyPath<Values, String?>) -> OptionRow<Values> {
+        .value(["--us-privacy"], "S", "IABUSPrivacy_String (1YYN opts out of sale)") { values, arguments, name in
+            values[keyPath: path] = arguments.value(of: name)
+        }
+    }
+
+    /// `--gad-rdp`: Google's restricted data processing flag is set.
+    static func restrictedDataProcessing<Values>(_ path: WritableKeyPath<Values, Bool>) -> OptionRow<Values> {
+        .flag("--gad-rdp", "gad_rdp is set: Google's restricted data processing") { $0[keyPath: path] = true }
+    }
+
     /// `--today YYYY-MM-DD`: the UTC day to work on (default: today).
     static func today<Values>(
         _ path: WritableKeyPath<Values, Timestamp?>,
@@ -116,9 +133,7 @@ enum SharedOptions {
 extension DecodingFlags {
     /// `--jobs N` (when `streams`), `--strict` and `--max-length N`, for the decoding flags at `path`.
     static func rows<Values>(_ path: WritableKeyPath<Values, DecodingFlags>, streams: Bool) -> [OptionRow<Values>] {
-        let jobs = OptionRow<Values>.value(["--jobs", "-j"], "N", Usage.jobs.1) { values, arguments, _ in
-            values[keyPath: path].jobs = arguments.jobs()
-        }
+        let jobs = SharedOptions.jobs(path.appending(path: \DecodingFlags.jobs))
         let strict = OptionRow<Values>.flag("--strict", Usage.strictHelp) { $0[keyPath: path].options.strict = true }
         let maximumLength = OptionRow<Values>.value(["--max-length"], "N", Usage.maxLengthHelp) {
             values,

@@ -176,22 +176,10 @@ enum PermissionsCommand {
         ) {
             out.append("{")
             for (index, id) in ids.enumerated() {
-                let cell = permission(id)
                 out.append(index == 0 ? "\"" : ",\"")
                 out.appendInt(id)
-                out.append("\":{\"allowed\":")
-                out.appendBool(cell.isAllowed)
-                if basis {
-                    out.append(",\"basis\":")
-                    if cell.isAllowed, let used = cell.basis {
-                        out.appendString(used.rawValue)
-                    } else {
-                        out.appendNull()
-                    }
-                }
-                out.append(",\"reason\":")
-                out.appendString(cell.reason.rawValue)
-                out.append("}")
+                out.append("\":")
+                permission(id).writeJSON(basis: basis, to: &out)
             }
             out.append("}")
         }

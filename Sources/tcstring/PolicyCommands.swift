@@ -116,21 +116,10 @@ enum PolicyCommands {
         let problems =
             consent.problems.filter(isMalformed).map(\.description) + gpp.problems.map(\.description)
             + consent.problems.filter { !isMalformed($0) }.map(\.description)
-        func optional<T>(_ value: T?, _ json: (T) -> JSON) -> JSON { value.map(json) ?? .null }
-        let storedJSON = JSON.object([
-            ("tcString", optional(stored.tcString, JSON.string)),
-            ("gdprApplies", optional(stored.gdprApplies, JSON.bool)),
-            ("gppString", optional(stored.gppString, JSON.string)),
-            ("gppSectionIds", optional(stored.gppSectionIds, JSON.ids)),
-            ("usPrivacyString", optional(stored.usPrivacyString, JSON.string)),
-            ("restrictedDataProcessing", optional(stored.restrictedDataProcessing, JSON.bool)),
-            ("tcStringOnlyInGPP", .bool(stored.hasTCStringOnlyInGPP)),
-        ])
-        let answer = stored.adServing(today: today)
         let result = JSON.object([
-            ("storedConsent", storedJSON),
+            ("storedConsent", stored.json),
             ("problems", .array(problems.map { .string($0) })),
-            ("adServing", optional(answer, AdsCommand.json)),
+            ("adServing", stored.adServing(today: today)?.json ?? .null),
         ])
         Terminal.out(result.serialized(pretty: pretty))
         return 0
@@ -181,22 +170,11 @@ enum PolicyCommands {
             output,
             errors in
             if indent {
-                let members = try keys(input).sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
-                output.append(JSON.object(members).serialized(pretty: true))
+                output.append(InAppValue.json(try keys(input)).serialized(pretty: true))
             } else {
                 output.writeInAppKeys(try keys(input))
             }
             return GPPInput.reportFailedSections(input, &errors)
-        }
-    }
-}
-
-extension InAppValue {
-    var json: JSON {
-        switch self {
-        case .int(let value): .int(value)
-        case .string(let text): .string(text)
-        case .bool(let flag): .bool(flag)
         }
     }
 }

@@ -67,56 +67,9 @@ enum RenewCommand {
                 maximumAge: age
             )
             let start = output.count
-            write(reasons, to: &output)
+            RenewalReason.writeJSON(reasons, to: &output)
             if indent { output.indentJSON(from: start) }
             return false
-        }
-    }
-
-    /// `{"renew": true|false, "reasons": [...]}` as bytes: a list of new vendors, often hundreds
-    /// of ids, goes straight from the set; the other reasons are small (``json(_:)``).
-    static func write(_ reasons: [RenewalReason], to out: inout OutputBuffer) {
-        out.append(reasons.isEmpty ? "{\"renew\":false,\"reasons\":[" : "{\"renew\":true,\"reasons\":[")
-        for (index, reason) in reasons.enumerated() {
-            if index > 0 { out.append(",") }
-            if case .newVendors(let ids) = reason {
-                out.append("{\"reason\":\"newVendors\",\"vendors\":")
-                out.writeIDs(ids, count: ids.count)
-                out.append("}")
-            } else {
-                out.append(json(reason).serialized())
-            }
-        }
-        out.append("]}")
-    }
-
-    /// One reason as `{"reason", ...details}`.
-    static func json(_ reason: RenewalReason) -> JSON {
-        switch reason {
-        case .newVendors(let ids):
-            return .object([("reason", .string("newVendors")), ("vendors", .ids(ids))])
-        case .changedDeclarations(let changes):
-            let vendors = changes.map { change in
-                JSON.object([
-                    ("vendorId", .int(change.vendorId)), ("purposes", .ids(change.consentPurposes)),
-                    ("legIntPurposes", .ids(change.legitimateInterestPurposes)),
-                    ("specialPurposes", .ids(change.specialPurposes)),
-                    ("specialFeatures", .ids(change.specialFeatures)),
-                ])
-            }
-            return .object([("reason", .string("changedDeclarations")), ("vendors", .array(vendors))])
-        case .policyVersion(let string, let list):
-            return .object([("reason", .string("policyVersion")), ("string", .int(string)), ("list", .int(list))])
-        case .expired(let lastUpdated, let age, let maximumAge):
-            return .object([
-                ("reason", .string("expired")), ("lastUpdated", .string(lastUpdated.description)),
-                ("ageDays", .int(age)), ("maxAgeDays", .int(maximumAge)),
-            ])
-        case .futureDated(let created, let lastUpdated, let today):
-            return .object([
-                ("reason", .string("futureDated")), ("created", .string(created.description)),
-                ("lastUpdated", .string(lastUpdated.description)), ("today", .string(today.description)),
-            ])
         }
     }
 }
