@@ -20,28 +20,30 @@ public import IABTCF
 /// of error it is, compare ``code``.
 public struct GPPError: Error, Hashable, Sendable {
     /// Every part, behind one reference: the error is one word wide, so a typed throw or a
-    /// `Result` costs a decoding path no more than a pointer does.
-    private let backing: Backing
+    /// `Result` costs a decoding path no more than a pointer does. Never written after the error is
+    /// made; equality and hashing are the storage's (IABTCF's `ErrorStorage`, as `TCStringError`'s):
+    /// every part.
+    private let backing: ErrorStorage<Parts>
 
     /// What went wrong.
-    public var code: Code { backing.code }
+    public var code: Code { backing.parts.code }
     /// The section id, when the error is inside a section; 3 for the header (the specification
     /// numbers the header 3), which ``description`` calls "the header".
-    public var sectionId: Int? { backing.sectionId }
+    public var sectionId: Int? { backing.parts.sectionId }
     /// The `.`-separated part of the section: 0 for the core, 1 for the first after it.
-    public var subsection: Int? { backing.subsection }
+    public var subsection: Int? { backing.parts.subsection }
     /// The field, by its name in the specification (or a key of the fields JSON, when encoding).
-    public var field: String? { backing.field }
+    public var field: String? { backing.parts.field }
     /// The bit within the section part where the field starts.
-    public var bit: Int? { backing.bit }
+    public var bit: Int? { backing.parts.bit }
     /// The 1-based character position in the whole input.
-    public var position: Int? { backing.position }
+    public var position: Int? { backing.parts.position }
     /// The value read, when one was (the version, the count, the byte...).
-    public var value: Int? { backing.value }
+    public var value: Int? { backing.parts.value }
     /// The TCF EU v2 section's own error, for ``Code/tcString``.
-    public var tcString: TCStringError? { backing.tcString }
+    public var tcString: TCStringError? { backing.parts.tcString }
     /// Whether the error is in the header rather than in a section.
-    public var isHeader: Bool { backing.sectionId == GPPError.headerId }
+    public var isHeader: Bool { backing.parts.sectionId == GPPError.headerId }
 
     /// The id the specification gives the header, which ``sectionId`` holds for an error there.
     static let headerId = 3
@@ -59,22 +61,23 @@ public struct GPPError: Error, Hashable, Sendable {
         expected: Int? = nil,
         tcString: TCStringError? = nil
     ) {
-        backing = Backing(
-            code: code,
-            sectionId: sectionId,
-            subsection: subsection,
-            field: field,
-            bit: bit,
-            position: position,
-            value: value,
-            expected: expected,
-            tcString: tcString
+        backing = ErrorStorage(
+            Parts(
+                code: code,
+                sectionId: sectionId,
+                subsection: subsection,
+                field: field,
+                bit: bit,
+                position: position,
+                value: value,
+                expected: expected,
+                tcString: tcString
+            )
         )
     }
 
-    /// The error's parts, never written after the error is made: a backing two errors or two
-    /// threads share is only read.
-    private final class Backing: Sendable {
+    /// The error's parts, all of which equality and hashing compare.
+    private struct Parts: Hashable, Sendable {
         let code: Code
         let sectionId: Int?
         let subsection: Int?
@@ -84,51 +87,6 @@ public struct GPPError: Error, Hashable, Sendable {
         let value: Int?
         let expected: Int?
         let tcString: TCStringError?
-
-        init(
-            code: Code,
-            sectionId: Int?,
-            subsection: Int?,
-            field: String?,
-            bit: Int?,
-            position: Int?,
-            value: Int?,
-            expected: Int?,
-            tcString: TCStringError?
-        ) {
-            self.code = code
-            self.sectionId = sectionId
-            self.subsection = subsection
-            self.field = field
-            self.bit = bit
-            self.position = position
-            self.value = value
-            self.expected = expected
-            self.tcString = tcString
-        }
-    }
-
-    /// Whether the two errors are equal in every part: code, place and value.
-    public static func == (lhs: GPPError, rhs: GPPError) -> Bool {
-        if lhs.backing === rhs.backing { return true }
-        let (l, r) = (lhs.backing, rhs.backing)
-        return l.code == r.code && l.sectionId == r.sectionId && l.subsection == r.subsection && l.field == r.field
-            && l.bit == r.bit && l.position == r.position && l.value == r.value && l.expected == r.expected
-            && l.tcString == r.tcString
-    }
-
-    /// Hashes every part that ``==(_:_:)`` compares.
-    public func hash(into hasher: inout Hasher) {
-        let b = backing
-        hasher.combine(b.code)
-        hasher.combine(b.sectionId)
-        hasher.combine(b.subsection)
-        hasher.combine(b.field)
-        hasher.combine(b.bit)
-        hasher.combine(b.position)
-        hasher.combine(b.value)
-        hasher.combine(b.expected)
-        hasher.combine(b.tcString)
     }
 
     /// A kind of error. New codes may be added in minor releases, so switch with a `default:` case.
@@ -239,7 +197,7 @@ extension GPPError: CustomStringConvertible {
             return "the US Privacy string's version \(ErrorWording.quoted(byte: value ?? 0)) is not 1"
         case .unsupportedVersion: return "\(part)'s Version \(number) is not one this library reads"
         case .sectionCountMismatch:
-            guard let listed = backing.expected, value != nil else {
+            guard let listed = backing.parts.expected, value != nil else {
                 return "the header lists a different number of sections than the string has"
             }
             return "the header lists \(listed) section\(listed == 1 ? "" : "s") but the string has \(number)"

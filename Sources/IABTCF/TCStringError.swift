@@ -17,51 +17,52 @@
 public struct TCStringError: Error, Hashable, Sendable {
     /// Every field, behind one reference: the error is one word wide, so a `Result`, an optional
     /// error or a typed throw costs a decoding path no more than a pointer does. The code lives
-    /// there too: inline next to the reference it would make the error two words.
-    private var backing: Backing
+    /// there too: inline next to the reference it would make the error two words. Equality and
+    /// hashing are the storage's (``ErrorStorage``): every field.
+    private var backing: ErrorStorage<Parts>
 
     /// What went wrong.
     public var code: Code {
-        get { backing.code }
-        set { uniqueBacking().code = newValue }
+        get { backing.parts.code }
+        set { uniqueBacking().parts.code = newValue }
     }
     /// The 0-based index of the segment in the input, when the error belongs to one.
     public var segment: Int? {
-        get { backing.segment }
-        set { uniqueBacking().segment = newValue }
+        get { backing.parts.segment }
+        set { uniqueBacking().parts.segment = newValue }
     }
     /// The bit offset from the start of ``segment`` where the offending field begins.
     public var bitOffset: Int? {
-        get { backing.bitOffset }
-        set { uniqueBacking().bitOffset = newValue }
+        get { backing.parts.bitOffset }
+        set { uniqueBacking().parts.bitOffset = newValue }
     }
     /// The specification's name for the offending field, such as `MaxVendorId`.
     public var field: String? {
-        get { backing.field }
-        set { uniqueBacking().field = newValue }
+        get { backing.parts.field }
+        set { uniqueBacking().parts.field = newValue }
     }
     /// A value that explains the error: the unsupported version, the offending byte, the maximum length...
     public var value: Int? {
-        get { backing.value }
-        set { uniqueBacking().value = newValue }
+        get { backing.parts.value }
+        set { uniqueBacking().parts.value = newValue }
     }
     /// The 1-based position, in UTF-8 bytes of the input, of the character where the offending
     /// field begins (one past the last character when the input ends before it).
     public var position: Int? {
-        get { backing.position }
-        set { uniqueBacking().position = newValue }
+        get { backing.parts.position }
+        set { uniqueBacking().parts.position = newValue }
     }
     /// The offending character, when ``code`` is ``Code/invalidCharacter`` and it is a valid
     /// UTF-8 character outside ASCII (``value`` holds only its first byte).
     var character: Unicode.Scalar? {
-        get { backing.character }
-        set { uniqueBacking().character = newValue }
+        get { backing.parts.character }
+        set { uniqueBacking().parts.character = newValue }
     }
     /// What the ids are and which are valid, when ``code`` is ``Code/valueOutOfRange`` for an id
     /// given to a set of purposes, special features or custom purposes.
     var idRange: IDRange? {
-        get { backing.idRange }
-        set { uniqueBacking().idRange = newValue }
+        get { backing.parts.idRange }
+        set { uniqueBacking().parts.idRange = newValue }
     }
 
     /// A kind of id and its valid range, e.g. purposes 1-24.
@@ -79,68 +80,27 @@ public struct TCStringError: Error, Hashable, Sendable {
         value: Int? = nil,
         position: Int? = nil
     ) {
-        backing = Backing(code)
-        backing.segment = segment
-        backing.bitOffset = bitOffset
-        backing.field = field
-        backing.value = value
-        backing.position = position
+        backing = ErrorStorage(
+            Parts(code: code, segment: segment, bitOffset: bitOffset, field: field, value: value, position: position)
+        )
     }
 
     /// The backing to write to: copied first when another error shares it (copy on write).
-    private mutating func uniqueBacking() -> Backing {
-        if !isKnownUniquelyReferenced(&backing) { backing = backing.copy() }
+    private mutating func uniqueBacking() -> ErrorStorage<Parts> {
+        if !isKnownUniquelyReferenced(&backing) { backing = ErrorStorage(backing.parts) }
         return backing
     }
 
-    /// The error's fields. `@unchecked Sendable`: a backing is written only through the one error
-    /// that holds it (``uniqueBacking()``), so a backing two errors or two threads share is never
-    /// written.
-    private final class Backing: @unchecked Sendable {
+    /// The error's fields, all of which equality and hashing compare.
+    private struct Parts: Hashable, Sendable {
         var code: Code
         var segment: Int?
         var bitOffset: Int?
         var field: String?
         var value: Int?
         var position: Int?
-        var character: Unicode.Scalar?
-        var idRange: IDRange?
-
-        init(_ code: Code) { self.code = code }
-
-        func copy() -> Backing {
-            let copy = Backing(code)
-            copy.segment = segment
-            copy.bitOffset = bitOffset
-            copy.field = field
-            copy.value = value
-            copy.position = position
-            copy.character = character
-            copy.idRange = idRange
-            return copy
-        }
-    }
-
-    /// Whether the two errors are equal in every field: code, place and value.
-    public static func == (lhs: TCStringError, rhs: TCStringError) -> Bool {
-        if lhs.backing === rhs.backing { return true }
-        let (l, r) = (lhs.backing, rhs.backing)
-        return l.code == r.code && l.segment == r.segment && l.bitOffset == r.bitOffset && l.field == r.field
-            && l.value == r.value && l.position == r.position
-            && l.character == r.character && l.idRange == r.idRange
-    }
-
-    /// Hashes every field that ``==(_:_:)`` compares.
-    public func hash(into hasher: inout Hasher) {
-        let b = backing
-        hasher.combine(b.code)
-        hasher.combine(b.segment)
-        hasher.combine(b.bitOffset)
-        hasher.combine(b.field)
-        hasher.combine(b.value)
-        hasher.combine(b.position)
-        hasher.combine(b.character)
-        hasher.combine(b.idRange)
+        var character: Unicode.Scalar? = nil
+        var idRange: IDRange? = nil
     }
 
     /// A kind of error. New codes may be added in minor releases, so switch with a `default:` case.
@@ -291,6 +251,26 @@ extension TCStringError: CustomStringConvertible {
         }
         return located
     }
+}
+
+/// The one owner of the errors' equality and hashing (``TCStringError``, IABGPP's `GPPError`): an
+/// error keeps its parts behind one reference to this storage, so that it is one word wide, and
+/// two errors are equal when all their parts are, whether or not they share the storage.
+/// `@unchecked Sendable`: a storage is written only through the one error that holds it, and only
+/// while no other error shares it (copy on write), so a storage two errors or two threads share is
+/// never written.
+package final class ErrorStorage<Parts: Hashable & Sendable>: Hashable, @unchecked Sendable {
+    /// The error's parts.
+    package var parts: Parts
+
+    /// A storage of `parts`.
+    package init(_ parts: Parts) { self.parts = parts }
+
+    /// Whether the two storages hold equal parts (the same storage does).
+    package static func == (lhs: ErrorStorage, rhs: ErrorStorage) -> Bool { lhs === rhs || lhs.parts == rhs.parts }
+
+    /// Hashes the parts that ``==(_:_:)`` compares.
+    package func hash(into hasher: inout Hasher) { hasher.combine(parts) }
 }
 
 // Error construction is kept out of line so the hot decoding paths stay small.

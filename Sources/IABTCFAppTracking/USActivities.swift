@@ -105,21 +105,19 @@ public struct USActivities: Sendable, Hashable {
     /// cannot read denies every activity; ids outside ``usSectionIds`` in `inForce` are not US
     /// sections and do not count.
     public init(sections input: [SectionInput], inForce: [Int]?) {
-        let present = input.filter { Self.usSectionIds.contains($0.id) }
-        let ids = inForce.map { $0.filter(Self.usSectionIds.contains) } ?? present.map(\.id)
-        var seen = Set<Int>()
+        let sections = USSectionsInForce(input, inForce: inForce)
         allowed = Set(USActivity.allCases)
         reasons = []
-        sections = []
-        for id in ids where seen.insert(id).inserted {
+        self.sections = []
+        for (id, standing) in sections.inForce {
             let name = GPPSection.name(of: id) ?? String(id)
             var denied = Set<USActivity>()
             var usnat: USNationalFields?
-            switch present.first(where: { $0.id == id }) {
-            case nil:
+            switch standing {
+            case .missing:
                 reasons.append(.sectionMissing(sectionId: id, section: name))
                 denied = Set(USActivity.allCases)
-            case .unreadable(_, let code, let position):
+            case .unreadable(let code, let position):
                 reasons.append(.sectionUnreadable(sectionId: id, section: name, code: code, position: position))
                 denied = Set(USActivity.allCases)
             case .decoded(let section):
@@ -147,12 +145,12 @@ public struct USActivities: Sendable, Hashable {
                 }
             }
             allowed.subtract(denied)
-            sections.append(
+            self.sections.append(
                 Section(id: id, name: name, denied: USActivity.allCases.filter(denied.contains), usnat: usnat)
             )
         }
-        for section in present where !seen.contains(section.id) {
-            reasons.append(.notInForce(sectionId: section.id, section: GPPSection.name(of: section.id) ?? ""))
+        for id in sections.notInForce where Self.usSectionIds.contains(id) {
+            reasons.append(.notInForce(sectionId: id, section: GPPSection.name(of: id) ?? ""))
         }
     }
 }
@@ -162,15 +160,7 @@ extension GPPString {
     /// sections in force `inForce` (`nil`: every US section of the string). A section that did not
     /// decode (`failedSections`) is unreadable: in force, it denies every activity.
     public func usActivities(inForce: [Int]? = nil) -> USActivities {
-        let decoded = sections.map(USActivities.SectionInput.decoded)
-        let failed = failedSections.map { failure in
-            USActivities.SectionInput.unreadable(
-                id: failure.id,
-                code: failure.error.code.name,
-                position: failure.error.position
-            )
-        }
-        return USActivities(sections: decoded + failed, inForce: inForce)
+        USActivities(sections: usSectionInputs, inForce: inForce)
     }
 }
 

@@ -144,21 +144,21 @@ import Testing
 
     @Test(arguments: FlowCase.reprompting)
     func denialFinalBelow27_2(_ flowCase: FlowCase) async {
-        await simulate(flowCase) { sim in
-            sim.osVersion = OperatingSystemVersion(majorVersion: 27, minorVersion: 1, patchVersion: 0)
-            sim.attAnswers = [.askNotToTrack, .allow]
-            await sim.reachFixedPoint()
-            sim.advance(days: 366)
-            sim.writeChoice(.acceptAll)
-            let answer = await sim.reachFixedPoint()
-            #expect(sim.attRequests == 1 && sim.status == .denied && !answer.idfaAllowed)
+        await expectDenialFinal(flowCase) {
+            $0.osVersion = OperatingSystemVersion(majorVersion: 27, minorVersion: 1, patchVersion: 0)
         }
     }
 
     @Test(arguments: FlowCase.reprompting)
     func denialFinalOutsideTheEU(_ flowCase: FlowCase) async {
+        await expectDenialFinal(flowCase) { $0.region = .other }
+    }
+
+    /// Where `setUp` leaves ATT's denial final, a year-old denial stays one after a renewed Accept
+    /// All: ATT is asked once, and the IDFA stays denied.
+    func expectDenialFinal(_ flowCase: FlowCase, _ setUp: (Simulation) -> Void) async {
         await simulate(flowCase) { sim in
-            sim.region = .other
+            setUp(sim)
             sim.attAnswers = [.askNotToTrack, .allow]
             await sim.reachFixedPoint()
             sim.advance(days: 366)

@@ -288,21 +288,26 @@ final class Simulation: ConsentPlatform {
     /// A return to the foreground.
     @discardableResult
     func activate(sourceLocation: SourceLocation = #_sourceLocation) async -> ConsentAnswer {
-        attRequestsThisActivation = 0
-        cmpShowsThisActivation = 0
-        personActionsThisActivation = 0
-        let answer = await coordinator.activate()
-        check(answer, sourceLocation: sourceLocation)
-        return answer
+        await step(personActions: 0, sourceLocation) { await $0.activate() }
     }
 
     /// The person opens the privacy options (they act: the CMP shows once more).
     @discardableResult
     func privacyOptions(sourceLocation: SourceLocation = #_sourceLocation) async -> ConsentAnswer {
+        await step(personActions: 1, sourceLocation) { await $0.showPrivacyOptions() }
+    }
+
+    /// One step of the coordinator that starts an activation's counts: `personActions` is what
+    /// the person does in it; the answer is checked.
+    private func step(
+        personActions: Int,
+        _ sourceLocation: SourceLocation,
+        _ run: (ConsentCoordinator) async -> ConsentAnswer
+    ) async -> ConsentAnswer {
         attRequestsThisActivation = 0
         cmpShowsThisActivation = 0
-        personActionsThisActivation = 1
-        let answer = await coordinator.showPrivacyOptions()
+        personActionsThisActivation = personActions
+        let answer = await run(coordinator)
         check(answer, sourceLocation: sourceLocation)
         return answer
     }

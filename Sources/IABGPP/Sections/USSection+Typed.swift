@@ -204,27 +204,27 @@ public struct USField<Value: USFieldValue>: Sendable, Hashable {
     }
 }
 
-/// Which enum a US field's values are: the one place that says so, by the field's specification
-/// name (the US tables name their Int(2) fields by kind: …Notice, …OptOut, …Consent(s), Mspa…),
-/// read by the typed keys and by the value words of `explain`
-/// (``GPPFieldRow/valueMeanings(sectionId:)``).
+/// Which enum a US field's values are: the one place that says so, read by the typed keys and by
+/// the value words of `explain` (``GPPFieldRow/valueMeanings(sectionId:)``). It holds no list of
+/// field names: the kind follows from the name the tables give the field, as the specification
+/// names its Int(2) fields by kind (…Notice, …OptOut, …Consent(s), Mspa…Mode), so a table's new
+/// row of a known kind has its enum the day it is written.
 public enum USFieldKind {
     /// The enum of field `name` of type `type` in section `sectionId`, its items' for a list;
     /// `nil` for a field whose values have no words (`MspaVersion`, `Gpc`, ...).
     public static func valueType(of name: String, _ type: GPPDataType, sectionId: Int) -> (any USInt2Value.Type)? {
         switch name {
-        case "SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut": USOptOut.self
         // "SensitiveDataProcessingOptOuts" in California and Utah, consents elsewhere.
         case "SensitiveDataProcessing":
             USSectionDefinition.definition(sectionId)?.sensitiveDataProcessing == .optOut
                 ? USOptOut.self : USConsent.self
-        case "KnownChildSensitiveDataConsents", "KnownChildSensitiveDataConsent", "PersonalDataConsents",
-            "AdditionalDataProcessingConsent":
-            USConsent.self
         case "MspaCoveredTransaction": USMspaCoveredTransaction.self
-        case "MspaOptOutOptionMode", "MspaServiceProviderMode": USMspaModeFlag.self
         case "MspaMode": USMspaMode.self
-        default: name.hasSuffix("Notice") && type == .int(2) ? USNotice.self : nil
+        case _ where name.hasPrefix("Mspa"): name.hasSuffix("Mode") ? USMspaModeFlag.self : nil
+        case _ where name.hasSuffix("OptOut"): USOptOut.self
+        case _ where name.hasSuffix("Consent") || name.hasSuffix("Consents"): USConsent.self
+        case _ where name.hasSuffix("Notice"): type == .int(2) ? USNotice.self : nil
+        default: nil
         }
     }
 }
