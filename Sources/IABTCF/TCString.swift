@@ -190,7 +190,7 @@ extension TCString {
 }
 
 extension TCString: CustomReflectable {
-    /// The fields, as `print`, `dump` and debuggers show them: every row of ``fieldTable`` but the
+    /// The fields, as `print`, `dump` and debuggers show them: every row of the field table but the
     /// constant version, at its key path; the layout and storage behind the vendor sets are left out.
     public var customMirror: Mirror {
         let rows = Self.fieldTable.filter { $0.key.stringValue != SchemaKey.version.stringValue }
