@@ -190,64 +190,52 @@ extension TCString {
 }
 
 extension TCString: CustomReflectable {
-    /// The fields, as `print`, `dump` and debuggers show them; the layout and storage behind the
-    /// vendor sets are left out.
+    /// The fields, as `print`, `dump` and debuggers show them: every row of the field table but the
+    /// constant version, at its key path; the layout and storage behind the vendor sets are left out.
     public var customMirror: Mirror {
-        Mirror(self, children: Mirror(reflecting: fields).children, displayStyle: .struct)
+        let rows = Self.fieldTable.filter { $0.key.stringValue != SchemaKey.version.stringValue }
+        return Mirror(
+            self,
+            children: rows.map { (label: $0.key.stringValue as String?, value: self[keyPath: $0.keyPath]) },
+            displayStyle: .struct
+        )
     }
 }
 
 extension TCString: Hashable {
     /// Compares every field; the wire layout a decoded value remembers is not part of equality.
     public static func == (lhs: TCString, rhs: TCString) -> Bool {
-        lhs.fields == rhs.fields
+        lhs.schemaValues == rhs.schemaValues
     }
 
     /// Hashes every field; the wire layout is not part of the hash.
-    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
-
-    /// The fields without the storage behind the vendor sets: what equality, hashing and the
-    /// mirror see, in the order the mirror shows them.
-    private var fields: Fields {
-        Fields(
-            created: created,
-            lastUpdated: lastUpdated,
-            cmpId: cmpId,
-            cmpVersion: cmpVersion,
-            consentScreen: consentScreen,
-            consentLanguage: consentLanguage,
-            vendorListVersion: vendorListVersion,
-            policyVersion: policyVersion,
-            isServiceSpecific: isServiceSpecific,
-            useNonStandardTexts: useNonStandardTexts,
-            specialFeatureOptIns: specialFeatureOptIns,
-            purposeConsents: purposeConsents,
-            purposeLegitimateInterests: purposeLegitimateInterests,
-            purposeOneTreatment: purposeOneTreatment,
-            publisherCountryCode: publisherCountryCode,
-            vendorConsents: vendorConsents,
-            vendorLegitimateInterests: vendorLegitimateInterests,
-            publisherRestrictions: publisherRestrictions,
-            disclosedVendors: disclosedVendors,
-            allowedVendors: allowedVendors,
-            publisherTC: publisherTC
-        )
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(schemaValues)
     }
 
-    /// The public fields as stored values: Swift derives their equality, hash and reflection.
-    private struct Fields: Hashable {
-        var created, lastUpdated: Timestamp
-        var cmpId, cmpVersion, consentScreen: Int
-        var consentLanguage: TwoLetterCode
-        var vendorListVersion, policyVersion: Int
-        var isServiceSpecific, useNonStandardTexts: Bool
-        var specialFeatureOptIns: SpecialFeatureSet
-        var purposeConsents, purposeLegitimateInterests: PurposeSet
-        var purposeOneTreatment: Bool
-        var publisherCountryCode: TwoLetterCode
-        var vendorConsents, vendorLegitimateInterests: VendorSet
-        var publisherRestrictions: PublisherRestrictions
-        var disclosedVendors, allowedVendors: VendorSet?
-        var publisherTC: PublisherTC?
+    /// Every field ``traverse(_:)`` visits, in its order: what equality and hashing see, without
+    /// the storage behind the vendor sets.
+    private var schemaValues: [AnyHashable] {
+        var recorder = SchemaValueRecorder()
+        traverse(&recorder)
+        return recorder.values
     }
+}
+
+/// Each field of a traversal as a hashable value (an absent segment as `nil`).
+private struct SchemaValueRecorder: TCFVisitor {
+    typealias Failure = Never
+    var values: [AnyHashable] = []
+
+    init() { values.reserveCapacity(TCString.fieldTable.count) }
+
+    mutating func record(_ key: some TCFSchemaKey, _ value: some Hashable) { values.append(AnyHashable(value)) }
+    mutating func visit(_ key: some TCFSchemaKey, int value: Int) { record(key, value) }
+    mutating func visit(_ key: some TCFSchemaKey, bool value: Bool) { record(key, value) }
+    mutating func visit(_ key: some TCFSchemaKey, timestamp value: Timestamp) { record(key, value) }
+    mutating func visit(_ key: some TCFSchemaKey, code value: TwoLetterCode) { record(key, value) }
+    mutating func visit(_ key: some TCFSchemaKey, ids value: some SmallIDSet) { record(key, value) }
+    mutating func visit(_ key: some TCFSchemaKey, vendors value: VendorSet?) { record(key, value) }
+    mutating func visit(_ key: some TCFSchemaKey, restrictions value: PublisherRestrictions) { record(key, value) }
+    mutating func visit(_ key: some TCFSchemaKey, publisherTC value: PublisherTC?) { record(key, value) }
 }

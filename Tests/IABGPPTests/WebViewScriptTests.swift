@@ -52,6 +52,44 @@ import Testing
         #expect(Self.member(json, "gpp", "gppString") == .string(""))
     }
 
+    /// A GPP string's TCF EU v2 section reads as `getSection` names its fields (the GPP documents'
+    /// names): every core field and both vendor sections, in order, with their values; times in
+    /// milliseconds and listed as dates.
+    @Test func theTCFEuSectionHasTheGPPFieldNames() throws {
+        var tc = try TrackingFixtures.acceptAll()
+        tc.vendorConsents = [2, 5]
+        tc.vendorLegitimateInterests = [9]
+        tc.useNonStandardTexts = true
+        tc.publisherCountryCode = try TwoLetterCode("DE")
+        let json = try Self.data([GPPInAppKeys.gppString: .string("DBABMA~" + tc.encoded())])
+        let section = Self.member(json, "gpp", "sections", "tcfeuv2")
+        guard case .array(let subsections)? = section.flatMap({ Self.member($0, "subsections") }),
+            subsections.count == 1, case .object(let fields) = subsections[0]
+        else {
+            Issue.record("no tcfeuv2 sub-section: \(String(describing: section))")
+            return
+        }
+        let ids = { (set: [Int]) in JSON.array(set.map(JSON.int)) }
+        let milliseconds = JSON.int(Int(tc.created.deciseconds) * 100)
+        #expect(
+            fields.map(\.0) == [
+                "Version", "Created", "LastUpdated", "CmpId", "CmpVersion", "ConsentScreen", "ConsentLanguage",
+                "VendorListVersion", "PolicyVersion", "IsServiceSpecific", "UseNonStandardStacks",
+                "SpecialFeatureOptins", "PurposeConsents", "PurposeLegitimateInterests", "PurposeOneTreatment",
+                "PublisherCountryCode", "VendorConsents", "VendorLegitimateInterests",
+            ]
+        )
+        #expect(
+            fields.map(\.1) == [
+                .int(2), milliseconds, milliseconds, .int(tc.cmpId), .int(0), .int(0), .string("EN"),
+                .int(tc.vendorListVersion), .int(tc.policyVersion), .bool(true), .bool(true),
+                ids(Array(tc.specialFeatureOptIns)), ids(Array(tc.purposeConsents)),
+                ids(Array(tc.purposeLegitimateInterests)), .bool(false), .string("DE"), ids([2, 5]), ids([9]),
+            ]
+        )
+        #expect(Self.member(section!, "dates") == .array([.string("Created"), .string("LastUpdated")]))
+    }
+
     @Test func acceptAllCarriesEveryConsent() throws {
         let keys = try Self.acceptAll()
         let json = try Self.data(keys)

@@ -1,4 +1,4 @@
-public import IABTCF
+@_spi(TCFSchema) public import IABTCF
 
 // Here, beside the in-app readers: the script answers from the `IABTCF_` keys (IABTCF's
 // `InAppConsent`) and the `IABGPP_` keys (this module's `GPPInAppConsent` and sections), and this
@@ -164,23 +164,9 @@ public enum InAppWebViewScript {
     private static func parsed(_ section: GPPSection, into out: inout ScriptJSON) {
         var rows: [(name: String, subsection: Int, value: GPPValue?, date: Bool)]
         if case .tcfEuV2(let tc) = section {
-            rows = [
-                ("Version", 0, .int(tc.version), false), ("Created", 0, .int(Int(tc.created.deciseconds)), true),
-                ("LastUpdated", 0, .int(Int(tc.lastUpdated.deciseconds)), true), ("CmpId", 0, .int(tc.cmpId), false),
-                ("CmpVersion", 0, .int(tc.cmpVersion), false), ("ConsentScreen", 0, .int(tc.consentScreen), false),
-                ("ConsentLanguage", 0, .string(tc.consentLanguage.description), false),
-                ("VendorListVersion", 0, .int(tc.vendorListVersion), false),
-                ("PolicyVersion", 0, .int(tc.policyVersion), false),
-                ("IsServiceSpecific", 0, .bool(tc.isServiceSpecific), false),
-                ("UseNonStandardStacks", 0, .bool(tc.useNonStandardTexts), false),
-                ("SpecialFeatureOptins", 0, .ids(Array(tc.specialFeatureOptIns)), false),
-                ("PurposeConsents", 0, .ids(Array(tc.purposeConsents)), false),
-                ("PurposeLegitimateInterests", 0, .ids(Array(tc.purposeLegitimateInterests)), false),
-                ("PurposeOneTreatment", 0, .bool(tc.purposeOneTreatment), false),
-                ("PublisherCountryCode", 0, .string(tc.publisherCountryCode.description), false),
-                ("VendorConsents", 0, .ids(Array(tc.vendorConsents)), false),
-                ("VendorLegitimateInterests", 0, .ids(Array(tc.vendorLegitimateInterests)), false),
-            ]
+            var named = TCFEuV2Rows()
+            tc.traverse(&named)
+            rows = named.rows
         } else {
             rows = (section.fieldRows ?? []).map { ($0.name, $0.subsection, $0.value, $0.type == .datetime) }
         }
@@ -433,4 +419,35 @@ struct ScriptJSON {
         }
         text += "\""
     }
+}
+
+/// The TCF EU v2 section's fields as `getSection` names them: the TC string's field table up to
+/// its publisher restrictions, each key capitalized (`CmpId`), but for the two names the GPP
+/// documents spell otherwise. Times are Datetime rows, in deciseconds.
+private struct TCFEuV2Rows: TCFVisitor {
+    typealias Failure = Never
+    /// The GPP documents' names where they differ from the capitalized key.
+    static let renamed = [
+        "useNonStandardTexts": "UseNonStandardStacks", "specialFeatureOptIns": "SpecialFeatureOptins",
+    ]
+
+    var rows: [(name: String, subsection: Int, value: GPPValue?, date: Bool)] = []
+    /// Whether the publisher restrictions were visited: the section lists no field after them.
+    var pastVendors = false
+
+    mutating func add(_ key: some TCFSchemaKey, _ value: GPPValue, date: Bool = false) {
+        guard !pastVendors else { return }
+        let key = key.stringValue
+        rows.append((Self.renamed[key] ?? key.prefix(1).uppercased() + key.dropFirst(), 0, value, date))
+    }
+    mutating func visit(_ key: some TCFSchemaKey, int value: Int) { add(key, .int(value)) }
+    mutating func visit(_ key: some TCFSchemaKey, bool value: Bool) { add(key, .bool(value)) }
+    mutating func visit(_ key: some TCFSchemaKey, timestamp value: Timestamp) {
+        add(key, .int(Int(value.deciseconds)), date: true)
+    }
+    mutating func visit(_ key: some TCFSchemaKey, code value: TwoLetterCode) { add(key, .string(value.description)) }
+    mutating func visit(_ key: some TCFSchemaKey, ids value: some SmallIDSet) { add(key, .ids(Array(value))) }
+    mutating func visit(_ key: some TCFSchemaKey, vendors value: VendorSet?) { add(key, .ids(Array(value ?? []))) }
+    mutating func visit(_ key: some TCFSchemaKey, restrictions value: PublisherRestrictions) { pastVendors = true }
+    mutating func visit(_ key: some TCFSchemaKey, publisherTC value: PublisherTC?) {}
 }

@@ -144,14 +144,6 @@ extension TCString.SchemaKey {
         case .version: "2, the only version encoded"
         case .created: #"today at 00:00 UTC; "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SS[.fff]Z""#
         case .lastUpdated: Self.created.rawValue
-        case .cmpVersion, .consentScreen: "0 (\(values!.text))"
-        case .consentLanguage: #""EN" (two letters)"#
-        case .policyVersion: "5 (\(values!.text))"
-        case .isServiceSpecific: "true"
-        case .useNonStandardTexts, .purposeOneTreatment: "false"
-        case .specialFeatureOptIns, .purposeConsents, .purposeLegitimateInterests: "[] (ids \(values!.text))"
-        case .publisherCountryCode: #""AA" (two letters)"#
-        case .vendorConsents, .vendorLegitimateInterests: "[] (ids \(values!.text))"
         case .publisherRestrictions:
             "[], or entries {\(quoted(Restriction.purposeId)): \(Restriction.purposeId.values.text), "
                 + "\(quoted(Restriction.restrictionType)): \(Restriction.restrictionType.values.text),\n"
@@ -165,8 +157,44 @@ extension TCString.SchemaKey {
                 + "\(quoted(Publisher.numCustomPurposes)) (\(Publisher.numCustomPurposes.values.text), default the highest custom purpose),\n"
                 + "\(quoted(Publisher.customPurposeConsents)), \(quoted(Publisher.customPurposeLegitimateInterests))\n"
                 + "(ids 1-\(Publisher.numCustomPurposes.rawValue), default [])}"
+        default: DefaultHelp.texts[rawValue]!
         }
     }
+}
+
+/// The default of each key `tcstring encode` may leave out whose default is a plain value: the one
+/// ``TCString/init(created:lastUpdated:cmpId:cmpVersion:consentScreen:consentLanguage:vendorListVersion:policyVersion:isServiceSpecific:useNonStandardTexts:specialFeatureOptIns:purposeConsents:purposeLegitimateInterests:purposeOneTreatment:publisherCountryCode:vendorConsents:vendorLegitimateInterests:publisherRestrictions:disclosedVendors:allowedVendors:publisherTC:)``
+/// gives it, visited through the field table and written as `encode --help` lists it, with the
+/// numbers the key takes.
+private struct DefaultHelp: TCFVisitor {
+    typealias Failure = Never
+    /// Each key's help text, by key.
+    static let texts: [String: String] = {
+        var help = DefaultHelp()
+        TCString(created: Timestamp(deciseconds: 0)).traverse(&help)
+        return help.texts
+    }()
+
+    var texts: [String: String] = [:]
+
+    func range(_ key: some TCFSchemaKey) -> String { (key as? TCString.SchemaKey)?.values?.text ?? "" }
+
+    mutating func visit(_ key: some TCFSchemaKey, int value: Int) {
+        texts[key.stringValue] = "\(value) (\(range(key)))"
+    }
+    mutating func visit(_ key: some TCFSchemaKey, bool value: Bool) { texts[key.stringValue] = "\(value)" }
+    mutating func visit(_ key: some TCFSchemaKey, timestamp value: Timestamp) {}
+    mutating func visit(_ key: some TCFSchemaKey, code value: TwoLetterCode) {
+        texts[key.stringValue] = "\"\(value)\" (two letters)"
+    }
+    mutating func visit(_ key: some TCFSchemaKey, ids value: some SmallIDSet) {
+        texts[key.stringValue] = "\(Array(value)) (ids \(range(key)))"
+    }
+    mutating func visit(_ key: some TCFSchemaKey, vendors value: VendorSet?) {
+        texts[key.stringValue] = "\(value.map(Array.init) ?? []) (ids \(range(key)))"
+    }
+    mutating func visit(_ key: some TCFSchemaKey, restrictions value: PublisherRestrictions) {}
+    mutating func visit(_ key: some TCFSchemaKey, publisherTC value: PublisherTC?) {}
 }
 
 /// A key in quotes, as JSON writes it.

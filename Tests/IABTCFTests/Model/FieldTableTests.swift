@@ -164,4 +164,62 @@ import Testing
             #expect(rebuilt == model)
         }
     }
+
+    /// Changes the field at ``target`` (in the table's order) and leaves every other one.
+    struct ChangeOne: TCFReader {
+        typealias Failure = Never
+        let target: Int
+        var next = 0
+
+        mutating func hit() -> Bool {
+            defer { next += 1 }
+            return next == target
+        }
+        mutating func check(_ key: some TCFSchemaKey, version: Int) { _ = hit() }
+        mutating func read(_ key: some TCFSchemaKey, int value: inout Int) { if hit() { value = value == 0 ? 1 : 0 } }
+        mutating func read(_ key: some TCFSchemaKey, bool value: inout Bool) { if hit() { value.toggle() } }
+        mutating func read(_ key: some TCFSchemaKey, timestamp value: inout Timestamp) {
+            if hit() { value = Timestamp(deciseconds: value.deciseconds + 1) }
+        }
+        mutating func read(_ key: some TCFSchemaKey, code value: inout TwoLetterCode) {
+            if hit() { value = TwoLetterCode(rawValue: value.rawValue ^ 1) }
+        }
+        mutating func read<S: SmallIDSet>(_ key: some TCFSchemaKey, ids value: inout S) {
+            if hit() { value = S(rawValue: value.rawValue ^ S.bit(1)) }
+        }
+        mutating func read(_ key: some TCFSchemaKey, vendors value: inout VendorSet) {
+            if hit() { value = value == [7] ? [8] : [7] }
+        }
+        mutating func read(_ key: some TCFSchemaKey, optionalVendors value: inout VendorSet?) {
+            if hit() { value = value == nil ? [] : nil }
+        }
+        mutating func read(_ key: some TCFSchemaKey, restrictionType value: inout RestrictionType) { _ = hit() }
+        mutating func read(_ key: some TCFSchemaKey, restrictions value: inout PublisherRestrictions) {
+            guard hit() else { return }
+            value =
+                value.isEmpty
+                ? (try? PublisherRestrictions([
+                    PublisherRestriction(purposeId: 2, restrictionType: .requireConsent, vendors: [3])
+                ])) ?? PublisherRestrictions()
+                : PublisherRestrictions()
+        }
+        mutating func read(_ key: some TCFSchemaKey, publisherTC value: inout PublisherTC?) {
+            if hit() { value = value == nil ? PublisherTC() : nil }
+        }
+    }
+
+    /// Equality and hashing go through `traverse`: a value equals its copy, whatever its wire
+    /// layout, and differs from it once any one field (every row but Version) changes.
+    @Test func equalitySeesEveryFieldAndNotTheLayout() throws {
+        for model in Self.models(count: 20, seed: 0xE9A1) {
+            let decoded = try TCString(encoded: model.encoded())
+            #expect(decoded == model && decoded.hashValue == model.hashValue)
+            for target in TCString.fieldTable.indices.dropFirst() {
+                var changed = decoded
+                var reader = ChangeOne(target: target)
+                changed.read(&reader)
+                #expect(changed != decoded && decoded != changed, "\(TCString.fieldTable[target].key.stringValue)")
+            }
+        }
+    }
 }
