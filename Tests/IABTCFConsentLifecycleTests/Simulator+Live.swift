@@ -19,19 +19,26 @@ final class KeyChangeSignals {
     private var ready: [CheckedContinuation<Void, Never>] = []
     /// Signals handled so far.
     private(set) var handled = 0
+    /// The stream in use: a stream made earlier (a released coordinator's) neither waits nor ends
+    /// the current one, however late its cancellation arrives.
+    private var generation = 0
 
     /// A new stream for a new coordinator; the previous coordinator's ends.
     func stream() -> AsyncStream<Void> {
         end()
+        generation += 1
+        let mine = generation
         return AsyncStream(
-            unfolding: { [weak self] in await self?.next() },
-            onCancel: { Task { @MainActor [weak self] in self?.end() } }
+            unfolding: { [weak self] in await self?.next(mine) },
+            onCancel: { Task { @MainActor [weak self] in self?.end(mine) } }
         )
     }
 
-    /// The coordinator asks for the next signal: the previous one is handled.
-    private func next() async -> Void? {
-        await withCheckedContinuation { continuation in
+    /// The coordinator asks for the next signal: the previous one is handled. A stream that is no
+    /// longer the current one ends.
+    private func next(_ stream: Int) async -> Void? {
+        guard stream == generation else { return nil }
+        return await withCheckedContinuation { continuation in
             waiting = continuation
             let journeys = ready
             ready = []
@@ -49,13 +56,16 @@ final class KeyChangeSignals {
         handled += 1
     }
 
+    /// Returns once the current stream's coordinator waits for a signal.
     private func untilWaiting() async {
-        guard waiting == nil else { return }
-        await withCheckedContinuation { ready.append($0) }
+        while waiting == nil {
+            await withCheckedContinuation { ready.append($0) }
+        }
     }
 
-    /// Ends the stream the coordinator waits on.
-    func end() {
+    /// Ends the stream the coordinator waits on (only `stream`'s, when given).
+    func end(_ stream: Int? = nil) {
+        guard stream == nil || stream == generation else { return }
         waiting?.resume(returning: nil)
         waiting = nil
     }
