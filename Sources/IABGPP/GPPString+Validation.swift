@@ -46,6 +46,33 @@ public struct GPPFinding: Sendable, Hashable {
 
     /// The section's API prefix (`usnat`…), `header` for 3.
     public var sectionName: String { sectionId == 3 ? "header" : GPPSection.name(of: sectionId) ?? String(sectionId) }
+
+    /// Where the finding is and what its rule says, in words: `section 7 (usnat), field
+    /// MspaCoveredTransaction: MspaCoveredTransaction is 1 (yes) or 2 (no); 0 is not a value`. The
+    /// header is called the header (`header, field Sections: …`), never section 3.
+    public var message: String {
+        let place = sectionId == 3 ? "header" : "section \(sectionId) (\(sectionName))"
+        return place + (field.map { ", field \($0)" } ?? "") + ": " + rule.explanation
+    }
+}
+
+extension GPPFinding.Rule {
+    /// What the rule says, in words.
+    public var explanation: String {
+        switch self {
+        case .mspaCoveredTransaction: "MspaCoveredTransaction is 1 (yes) or 2 (no); 0 is not a value"
+        case .mspaModes: "MspaOptOutOptionMode and MspaServiceProviderMode are both 1 (yes)"
+        case .optOutWithoutNotice: "an opt-out is recorded without its notice"
+        case .reservedValue: "a value the section's table does not define (reserved)"
+        case .compatibilityReading:
+            "Version 1 with Version 2's widths, read under the compatibility rule usnatVersion1WithVersion2Widths; "
+                + "re-encode it with Version 2"
+        case .ambiguousEncoding: "the bits also read as the legacy fixed-width encoding, to a different value"
+        case .gppSIDSectionMissing: "IABGPP_GppSID lists this section but the string does not hold it"
+        case .sectionIDs: "the header's section ids are not ascending and unique"
+        case .sectionUnreadable: "the section does not decode; the other sections were read"
+        }
+    }
 }
 
 extension GPPString {

@@ -36,26 +36,7 @@ struct ValidationFinding {
         rule = "gpp." + finding.rule.rawValue
         section = finding.sectionId
         field = finding.field
-        let place =
-            "section \(finding.sectionId) (\(finding.sectionName))" + (finding.field.map { ", field \($0)" } ?? "")
-        message = place + ": " + Self.explanation(finding.rule)
-    }
-
-    /// What a GPP rule says, in words.
-    static func explanation(_ rule: GPPFinding.Rule) -> String {
-        switch rule {
-        case .mspaCoveredTransaction: "MspaCoveredTransaction is 1 (yes) or 2 (no); 0 is not a value"
-        case .mspaModes: "MspaOptOutOptionMode and MspaServiceProviderMode are both 1 (yes)"
-        case .optOutWithoutNotice: "an opt-out is recorded without its notice"
-        case .reservedValue: "a value the section's table does not define (reserved)"
-        case .compatibilityReading:
-            "Version 1 with Version 2's widths, read under the compatibility rule usnatVersion1WithVersion2Widths; "
-                + "re-encode it with Version 2"
-        case .ambiguousEncoding: "the bits also read as the legacy fixed-width encoding, to a different value"
-        case .gppSIDSectionMissing: "IABGPP_GppSID lists this section but the string does not hold it"
-        case .sectionIDs: "the header's section ids are not ascending and unique"
-        case .sectionUnreadable: "the section does not decode; the other sections were read"
-        }
+        message = finding.message
     }
 }
 

@@ -23,6 +23,19 @@ import Testing
         #expect(findings[0].sectionName == "usnat")
     }
 
+    /// A finding says where it is in words: a section by id and name, the header as the header.
+    @Test func findingsSayWhereInWords() throws {
+        let findings = try GPPString(encoded: "DBABLA~BVQVAAAAAAGA.YA").validate()
+        #expect(
+            findings.map(\.message) == [
+                "section 7 (usnat), field Version: Version 1 with Version 2's widths, read under the compatibility "
+                    + "rule usnatVersion1WithVersion2Widths; re-encode it with Version 2"
+            ]
+        )
+        let header = GPPFinding(sectionId: 3, field: "Sections", rule: .sectionIDs)
+        #expect(header.message == "header, field Sections: the header's section ids are not ascending and unique")
+    }
+
     @Test func mspaCoveredTransactionZero() throws {
         // Every field 0: MspaCoveredTransaction 0 is not a value.
         let findings = try GPPString(encoded: "DBABL~BAAAAAAAAA").validate()
