@@ -3,7 +3,7 @@ import TCFJSON
 import TestSupport
 import Testing
 
-@testable import IABTCF
+@_spi(TCFSchema) @testable import IABTCF
 
 @Suite struct ValidationTests {
     /// A string that follows every rule: created in March 2026, policy 5, Disclosed Vendors present,
@@ -277,6 +277,71 @@ import Testing
             }
             #expect(errors[0] != nil && errors[1] == errors[0], "\(vector.name)")
         }
+    }
+
+    /// Reading a value's keys gives back every field that has a key, on seeded random models (every
+    /// row of the field tables with an in-app key, the restrictions, Disclosed Vendors present or not).
+    @Test(arguments: 0..<2 as Range<UInt64>)
+    func readingTheKeysGivesBackTheFields(_ seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0x1A_9A00 + seed)
+        for _ in 0..<60 {
+            let tc = RandomModels.model(&rng)
+            let back = InAppConsent(keys: try tc.inAppKeys(gdprApplies: nil))
+            #expect(back.cmpId == tc.cmpId && back.cmpVersion == tc.cmpVersion)
+            #expect(back.policyVersion == tc.policyVersion)
+            #expect(back.publisherCountryCode == tc.publisherCountryCode.description)
+            #expect(back.purposeOneTreatment == tc.purposeOneTreatment)
+            #expect(back.useNonStandardTexts == tc.useNonStandardTexts)
+            #expect(back.specialFeatureOptIns == tc.specialFeatureOptIns)
+            #expect(back.purposeConsents == tc.purposeConsents)
+            #expect(back.purposeLegitimateInterests == tc.purposeLegitimateInterests)
+            #expect(back.vendorConsents == tc.vendorConsents)
+            #expect(back.vendorLegitimateInterests == tc.vendorLegitimateInterests)
+            #expect(back.disclosedVendors == tc.disclosedVendors)
+            let publisher = tc.publisherTC ?? PublisherTC()
+            #expect(back.publisherConsents == publisher.purposeConsents)
+            #expect(back.publisherLegitimateInterests == publisher.purposeLegitimateInterests)
+            #expect(back.publisherCustomPurposeConsents == publisher.customPurposeConsents)
+            #expect(back.publisherCustomPurposeLegitimateInterests == publisher.customPurposeLegitimateInterests)
+            for restriction in tc.publisherRestrictions {
+                for vendor in restriction.vendors {
+                    let expected = tc.publisherRestrictions.restrictionType(
+                        vendorId: vendor,
+                        purposeId: restriction.purposeId
+                    )
+                    let read = back.publisherRestrictions.restrictionType(
+                        vendorId: vendor,
+                        purposeId: restriction.purposeId
+                    )
+                    #expect(read == (expected == .undefined ? nil : expected))
+                }
+            }
+            #expect(back.problems.isEmpty)
+        }
+    }
+
+    /// Each kind of row is read tolerantly: numbers from booleans and numeric strings and unset when
+    /// absent or not a number, flags as 1 or not, codes as their text, id sets from their first
+    /// characters only, an absent `IABTCF_DisclosedVendors` as `nil` and a present empty one as empty.
+    @Test func eachKindOfRowIsReadTolerantly() throws {
+        let empty = InAppConsent(keys: [:])
+        #expect(empty.cmpId == nil && empty.cmpVersion == nil && empty.policyVersion == nil)
+        #expect(empty.publisherCountryCode == nil && !empty.purposeOneTreatment && !empty.useNonStandardTexts)
+        #expect(empty.disclosedVendors == nil && empty.vendorConsents.isEmpty && empty.purposeConsents.isEmpty)
+        let odd = InAppConsent(keys: [
+            InAppKeys.cmpSdkId: .string("300"), InAppKeys.cmpSdkVersion: .bool(true),
+            InAppKeys.policyVersion: .string("five"), InAppKeys.publisherCC: .string("DEU"),
+            InAppKeys.purposeOneTreatment: .string("true"), InAppKeys.useNonStandardTexts: .int(2),
+            InAppKeys.disclosedVendors: .string(""),
+            InAppKeys.purposeConsents: .string("1" + String(repeating: "0", count: 23) + "1"),
+            InAppKeys.publisherCustomPurposesConsents: .string(String(repeating: "1", count: 70)),
+        ])
+        #expect(odd.cmpId == 300 && odd.cmpVersion == 1 && odd.policyVersion == nil)
+        #expect(odd.publisherCountryCode == "DEU" && odd.purposeOneTreatment && !odd.useNonStandardTexts)
+        #expect(odd.disclosedVendors == VendorSet())
+        #expect(odd.purposeConsents == [1])
+        let everyCustomPurpose = try CustomPurposeSet(1...CustomPurposeSet.maxID)
+        #expect(odd.publisherCustomPurposeConsents == everyCustomPurpose)
     }
 
     /// The keys written id by id from the value's sets: the reference for the word-wise writer.
