@@ -279,6 +279,14 @@ import Testing
         }
     }
 
+    /// The fixed keys are the field tables' in-app keys plus `IABTCF_gdprApplies` and
+    /// `IABTCF_TCString`, which no field holds: a new row's key cannot be left out of the list.
+    @Test func fixedKeysAreTheTablesInAppKeys() {
+        let tableKeys = TCString.fieldTable.compactMap(\.inAppKey) + PublisherTC.fieldTable.compactMap(\.inAppKey)
+        #expect(Set(InAppKeys.fixedKeys) == Set(tableKeys + [InAppKeys.gdprApplies, InAppKeys.tcString]))
+        #expect(Set(tableKeys).count == tableKeys.count)
+    }
+
     /// Reading a value's keys gives back every field that has a key, on seeded random models (every
     /// row of the field tables with an in-app key, the restrictions, Disclosed Vendors present or not).
     @Test(arguments: 0..<2 as Range<UInt64>)
