@@ -231,6 +231,21 @@ import Testing
         #expect(consent.problems == [.malformed(key: InAppKeys.gdprApplies, value: stored)])
     }
 
+    /// A derived key is compared by meaning: an absent `IABTCF_DisclosedVendors` reads as no
+    /// vendors, so it agrees with a string whose Disclosed Vendors segment lists none, and differs
+    /// from one that lists some.
+    @Test func anAbsentKeyAgreesOnlyWhereTheStringGrantsNothing() throws {
+        let day = Timestamp(deciseconds: 17_000_000_000)
+        for (disclosed, mismatches) in [
+            (VendorSet(), [] as [InAppProblem]), ([2], [.tcStringMismatch(key: InAppKeys.disclosedVendors)]),
+        ] as [(VendorSet, [InAppProblem])] {
+            var keys = try TCString(created: day, disclosedVendors: disclosed).inAppKeys(gdprApplies: true)
+            #expect(keys[InAppKeys.disclosedVendors] != nil)
+            keys[InAppKeys.disclosedVendors] = nil
+            #expect(InAppConsent(keys: keys).problems == mismatches, "\(disclosed)")
+        }
+    }
+
     @Test func unreadableValuesAreUndetermined() {
         #expect(InAppConsent(keys: [:]).gdprApplies == nil && InAppConsent(keys: [:]).problems.isEmpty)
         #expect(InAppConsent(keys: [InAppKeys.gdprApplies: .string("maybe")]).gdprApplies == nil)

@@ -320,6 +320,9 @@ private struct InAppKeyReader: TCFReader {
     var numbers: Set<AnyKeyPath> = []
     /// The code rows' text as stored (a ``TwoLetterCode`` holds two letters only).
     var texts: [AnyKeyPath: String] = [:]
+    /// What each row's key means, by key, for comparing two sets of keys: a number or a code's text
+    /// when the key holds one, a flag, an id set (empty for an absent `IABTCF_DisclosedVendors`).
+    var readings: [String: AnyHashable] = [:]
 
     init(keys: [String: InAppValue], rows: [Row]) {
         self.keys = keys
@@ -347,33 +350,42 @@ private struct InAppKeyReader: TCFReader {
     mutating func check(_ key: some TCFSchemaKey, version: Int) { _ = next() }
     mutating func read(_ key: some TCFSchemaKey, int value: inout Int) {
         let row = next()
-        guard let number = stored(row)?.intValue else { return }
+        guard let key = row.key, let number = keys[key]?.intValue else { return }
         value = number
         numbers.insert(row.keyPath)
+        readings[key] = number
     }
     mutating func read(_ key: some TCFSchemaKey, bool value: inout Bool) {
-        let row = next()
-        if row.key != nil { value = stored(row)?.intValue == 1 }
+        guard let key = next().key else { return }
+        value = keys[key]?.intValue == 1
+        readings[key] = value
     }
     mutating func read(_ key: some TCFSchemaKey, timestamp value: inout Timestamp) { _ = next() }
     mutating func read(_ key: some TCFSchemaKey, code value: inout TwoLetterCode) {
         let row = next()
-        guard let text = stored(row)?.stringValue else { return }
+        guard let key = row.key, let text = keys[key]?.stringValue else { return }
         texts[row.keyPath] = text
+        readings[key] = text
         if let code = try? TwoLetterCode(text) { value = code }
     }
     mutating func read<S: SmallIDSet>(_ key: some TCFSchemaKey, ids value: inout S) {
         let row = next()
-        if row.key != nil { value = (try? S(ids(row))) ?? S() }
+        guard let key = row.key else { return }
+        value = (try? S(ids(row))) ?? S()
+        readings[key] = value
     }
     mutating func read(_ key: some TCFSchemaKey, vendors value: inout VendorSet) {
         let row = next()
-        if row.key != nil { value = (try? VendorSet(ids(row))) ?? VendorSet() }
+        guard let key = row.key else { return }
+        value = (try? VendorSet(ids(row))) ?? VendorSet()
+        readings[key] = value
     }
     mutating func read(_ key: some TCFSchemaKey, optionalVendors value: inout VendorSet?) {
         let row = next()
-        guard row.key != nil else { return }
-        value = stored(row) == nil ? nil : (try? VendorSet(ids(row))) ?? VendorSet()
+        guard let key = row.key else { return }
+        let vendors = (try? VendorSet(ids(row))) ?? VendorSet()
+        value = keys[key] == nil ? nil : vendors
+        readings[key] = vendors
     }
     mutating func read(_ key: some TCFSchemaKey, restrictionType value: inout RestrictionType) { _ = next() }
     mutating func read(_ key: some TCFSchemaKey, restrictions value: inout PublisherRestrictions) {
@@ -390,6 +402,7 @@ private struct InAppKeyReader: TCFReader {
         segment.read(&nested)
         numbers.formUnion(nested.numbers)
         texts.merge(nested.texts) { $1 }
+        readings.merge(nested.readings) { $1 }
         value = segment
     }
 }
@@ -495,32 +508,20 @@ public struct InAppConsent: Sendable, Hashable {
 
     /// The derived keys whose reading differs between `keys` (the stored keys) and `expectedKeys`
     /// (the string's own keys), in the specification's order, then the
-    /// `IABTCF_PublisherRestrictions{ID}` keys by purpose. Each key is read as its field table
-    /// row's type reads it (``InAppConsent/init(keys:)``): numbers as numbers, flags as 1 or not,
-    /// codes as text, id sets as the ids of their `1`s (an absent key has none).
+    /// `IABTCF_PublisherRestrictions{ID}` keys by purpose. Each key is read by the same reader of
+    /// the field tables as ``InAppConsent/init(keys:)`` (`InAppKeyReader`'s readings): numbers as
+    /// numbers, flags as 1 or not, codes as text, id sets as the ids of their `1`s (an absent key
+    /// has none).
     private func derivedKeyMismatches(keys: [String: InAppValue], _ expectedKeys: [String: InAppValue]) -> [String] {
-        let rows =
-            TCString.fieldTable.map { ($0.inAppKey, $0.type) } + PublisherTC.fieldTable.map { ($0.inAppKey, $0.type) }
-        func ids(_ value: InAppValue?, maxID: Int) -> [Int] {
-            guard let text = value?.stringValue else { return [] }
-            return text.utf8.prefix(maxID).enumerated().compactMap {
-                $0.element == UInt8(ascii: "1") ? $0.offset + 1 : nil
-            }
+        func readings(_ keys: [String: InAppValue]) -> [String: AnyHashable] {
+            var model = TCString(created: Timestamp(deciseconds: 0))
+            var reader = InAppKeyReader(keys: keys, rows: InAppKeyReader.rows)
+            model.read(&reader)
+            return reader.readings
         }
-        func differs(_ stored: InAppValue?, _ own: InAppValue?, as type: TCFFieldType) -> Bool {
-            switch type {
-            case .int: stored?.intValue != own?.intValue
-            case .bool: (stored?.intValue == 1) != (own?.intValue == 1)
-            case .code: stored?.stringValue != own?.stringValue
-            case .ids(let maxID): ids(stored, maxID: maxID) != ids(own, maxID: maxID)
-            case .vendors, .optionalVendors: ids(stored, maxID: VendorSet.maxID) != ids(own, maxID: VendorSet.maxID)
-            case .version, .timestamp, .restrictions, .publisherTC, .restrictionType: false
-            }
-        }
-        var mismatches = InAppKeys.fixedKeys.filter { key in
-            guard let type = rows.first(where: { $0.0 == key })?.1 else { return false }
-            return differs(keys[key], expectedKeys[key], as: type)
-        }
+        let stored = readings(keys)
+        let own = readings(expectedKeys)
+        var mismatches = InAppKeys.fixedKeys.filter { stored[$0] != own[$0] }
         for purposeId in 1...PurposeSet.maxID {
             let key = InAppKeys.publisherRestrictions(purposeId: purposeId)
             let stored = keys[key]?.stringValue
