@@ -3,7 +3,7 @@ import TCFJSON
 import TestSupport
 import Testing
 
-@testable import IABTCF
+@_spi(TCFSchema) @testable import IABTCF
 
 @Suite struct ValidationTests {
     /// A string that follows every rule: created in March 2026, policy 5, Disclosed Vendors present,
@@ -231,6 +231,21 @@ import Testing
         #expect(consent.problems == [.malformed(key: InAppKeys.gdprApplies, value: stored)])
     }
 
+    /// A derived key is compared by meaning: an absent `IABTCF_DisclosedVendors` reads as no
+    /// vendors, so it agrees with a string whose Disclosed Vendors segment lists none, and differs
+    /// from one that lists some.
+    @Test func anAbsentKeyAgreesOnlyWhereTheStringGrantsNothing() throws {
+        let day = Timestamp(deciseconds: 17_000_000_000)
+        for (disclosed, mismatches) in [
+            (VendorSet(), [] as [InAppProblem]), ([2], [.tcStringMismatch(key: InAppKeys.disclosedVendors)]),
+        ] as [(VendorSet, [InAppProblem])] {
+            var keys = try TCString(created: day, disclosedVendors: disclosed).inAppKeys(gdprApplies: true)
+            #expect(keys[InAppKeys.disclosedVendors] != nil)
+            keys[InAppKeys.disclosedVendors] = nil
+            #expect(InAppConsent(keys: keys).problems == mismatches, "\(disclosed)")
+        }
+    }
+
     @Test func unreadableValuesAreUndetermined() {
         #expect(InAppConsent(keys: [:]).gdprApplies == nil && InAppConsent(keys: [:]).problems.isEmpty)
         #expect(InAppConsent(keys: [InAppKeys.gdprApplies: .string("maybe")]).gdprApplies == nil)
@@ -277,6 +292,79 @@ import Testing
             }
             #expect(errors[0] != nil && errors[1] == errors[0], "\(vector.name)")
         }
+    }
+
+    /// The fixed keys are the field tables' in-app keys plus `IABTCF_gdprApplies` and
+    /// `IABTCF_TCString`, which no field holds: a new row's key cannot be left out of the list.
+    @Test func fixedKeysAreTheTablesInAppKeys() {
+        let tableKeys = TCString.fieldTable.compactMap(\.inAppKey) + PublisherTC.fieldTable.compactMap(\.inAppKey)
+        #expect(Set(InAppKeys.fixedKeys) == Set(tableKeys + [InAppKeys.gdprApplies, InAppKeys.tcString]))
+        #expect(Set(tableKeys).count == tableKeys.count)
+    }
+
+    /// Reading a value's keys gives back every field that has a key, on seeded random models (every
+    /// row of the field tables with an in-app key, the restrictions, Disclosed Vendors present or not).
+    @Test(arguments: 0..<2 as Range<UInt64>)
+    func readingTheKeysGivesBackTheFields(_ seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0x1A_9A00 + seed)
+        for _ in 0..<60 {
+            let tc = RandomModels.model(&rng)
+            let back = InAppConsent(keys: try tc.inAppKeys(gdprApplies: nil))
+            #expect(back.cmpId == tc.cmpId && back.cmpVersion == tc.cmpVersion)
+            #expect(back.policyVersion == tc.policyVersion)
+            #expect(back.publisherCountryCode == tc.publisherCountryCode.description)
+            #expect(back.purposeOneTreatment == tc.purposeOneTreatment)
+            #expect(back.useNonStandardTexts == tc.useNonStandardTexts)
+            #expect(back.specialFeatureOptIns == tc.specialFeatureOptIns)
+            #expect(back.purposeConsents == tc.purposeConsents)
+            #expect(back.purposeLegitimateInterests == tc.purposeLegitimateInterests)
+            #expect(back.vendorConsents == tc.vendorConsents)
+            #expect(back.vendorLegitimateInterests == tc.vendorLegitimateInterests)
+            #expect(back.disclosedVendors == tc.disclosedVendors)
+            let publisher = tc.publisherTC ?? PublisherTC()
+            #expect(back.publisherConsents == publisher.purposeConsents)
+            #expect(back.publisherLegitimateInterests == publisher.purposeLegitimateInterests)
+            #expect(back.publisherCustomPurposeConsents == publisher.customPurposeConsents)
+            #expect(back.publisherCustomPurposeLegitimateInterests == publisher.customPurposeLegitimateInterests)
+            for restriction in tc.publisherRestrictions {
+                for vendor in restriction.vendors {
+                    let expected = tc.publisherRestrictions.restrictionType(
+                        vendorId: vendor,
+                        purposeId: restriction.purposeId
+                    )
+                    let read = back.publisherRestrictions.restrictionType(
+                        vendorId: vendor,
+                        purposeId: restriction.purposeId
+                    )
+                    #expect(read == (expected == .undefined ? nil : expected))
+                }
+            }
+            #expect(back.problems.isEmpty)
+        }
+    }
+
+    /// Each kind of row is read tolerantly: numbers from booleans and numeric strings and unset when
+    /// absent or not a number, flags as 1 or not, codes as their text, id sets from their first
+    /// characters only, an absent `IABTCF_DisclosedVendors` as `nil` and a present empty one as empty.
+    @Test func eachKindOfRowIsReadTolerantly() throws {
+        let empty = InAppConsent(keys: [:])
+        #expect(empty.cmpId == nil && empty.cmpVersion == nil && empty.policyVersion == nil)
+        #expect(empty.publisherCountryCode == nil && !empty.purposeOneTreatment && !empty.useNonStandardTexts)
+        #expect(empty.disclosedVendors == nil && empty.vendorConsents.isEmpty && empty.purposeConsents.isEmpty)
+        let odd = InAppConsent(keys: [
+            InAppKeys.cmpSdkId: .string("300"), InAppKeys.cmpSdkVersion: .bool(true),
+            InAppKeys.policyVersion: .string("five"), InAppKeys.publisherCC: .string("DEU"),
+            InAppKeys.purposeOneTreatment: .string("true"), InAppKeys.useNonStandardTexts: .int(2),
+            InAppKeys.disclosedVendors: .string(""),
+            InAppKeys.purposeConsents: .string("1" + String(repeating: "0", count: 23) + "1"),
+            InAppKeys.publisherCustomPurposesConsents: .string(String(repeating: "1", count: 70)),
+        ])
+        #expect(odd.cmpId == 300 && odd.cmpVersion == 1 && odd.policyVersion == nil)
+        #expect(odd.publisherCountryCode == "DEU" && odd.purposeOneTreatment && !odd.useNonStandardTexts)
+        #expect(odd.disclosedVendors == VendorSet())
+        #expect(odd.purposeConsents == [1])
+        let everyCustomPurpose = try CustomPurposeSet(1...CustomPurposeSet.maxID)
+        #expect(odd.publisherCustomPurposeConsents == everyCustomPurpose)
     }
 
     /// The keys written id by id from the value's sets: the reference for the word-wise writer.

@@ -287,6 +287,126 @@ private struct InAppKeyWriter: TCFVisitor {
     }
 }
 
+/// The in-app keys as a reader of the field tables: each row's `inAppKey` read by the row's type,
+/// tolerantly (numbers from integers, booleans and numeric strings; flags as 1 or not; codes as
+/// text; id sets from the first characters of a `0`/`1` string, as many as the row has ids, so a
+/// hostile value of any length costs at most one array of that many ids). A row whose key is
+/// absent keeps the model's value, except that flags then read as `false` and id sets as empty;
+/// an absent `IABTCF_DisclosedVendors` stays `nil`. The restrictions are read from the
+/// `IABTCF_PublisherRestrictions{ID}` keys, purposes 1-24; the Publisher TC segment is always read.
+private struct InAppKeyReader: TCFReader {
+    typealias Failure = Never
+
+    /// What the reader needs of a row: its in-app key, the numbers it takes and where the model keeps it.
+    struct Row: Sendable {
+        let key: String?
+        let values: ClosedRange<Int>?
+        let keyPath: any AnyKeyPath & Sendable
+        init<Model>(_ field: TCFField<Model>) {
+            key = field.inAppKey
+            values = field.values
+            keyPath = field.keyPath
+        }
+    }
+    /// The rows of ``TCString/fieldTable``, in its order.
+    static let rows = TCString.fieldTable.map(Row.init)
+    /// The rows of ``PublisherTC/fieldTable``, in its order.
+    static let publisherRows = PublisherTC.fieldTable.map(Row.init)
+
+    let keys: [String: InAppValue]
+    let rows: [Row]
+    var index = 0
+    /// The number rows whose key holds a number: the others read as unset.
+    var numbers: Set<AnyKeyPath> = []
+    /// The code rows' text as stored (a ``TwoLetterCode`` holds two letters only).
+    var texts: [AnyKeyPath: String] = [:]
+    /// What each row's key means, by key, for comparing two sets of keys: a number or a code's text
+    /// when the key holds one, a flag, an id set (empty for an absent `IABTCF_DisclosedVendors`).
+    var readings: [String: AnyHashable] = [:]
+
+    init(keys: [String: InAppValue], rows: [Row]) {
+        self.keys = keys
+        self.rows = rows
+    }
+
+    /// The row read now.
+    mutating func next() -> Row {
+        defer { index += 1 }
+        return rows[index]
+    }
+
+    /// What `row`'s key holds, if it has a key and it is present.
+    func stored(_ row: Row) -> InAppValue? { row.key.flatMap { keys[$0] } }
+
+    /// The ids of the `1`s among the first characters of `row`'s binary string, as many as the
+    /// row has ids; none when the key is absent or not a string.
+    func ids(_ row: Row) -> [Int] {
+        guard let text = stored(row)?.stringValue, let values = row.values else { return [] }
+        return text.utf8.prefix(values.upperBound).enumerated().compactMap {
+            $0.element == UInt8(ascii: "1") ? $0.offset + 1 : nil
+        }
+    }
+
+    mutating func check(_ key: some TCFSchemaKey, version: Int) { _ = next() }
+    mutating func read(_ key: some TCFSchemaKey, int value: inout Int) {
+        let row = next()
+        guard let key = row.key, let number = keys[key]?.intValue else { return }
+        value = number
+        numbers.insert(row.keyPath)
+        readings[key] = number
+    }
+    mutating func read(_ key: some TCFSchemaKey, bool value: inout Bool) {
+        guard let key = next().key else { return }
+        value = keys[key]?.intValue == 1
+        readings[key] = value
+    }
+    mutating func read(_ key: some TCFSchemaKey, timestamp value: inout Timestamp) { _ = next() }
+    mutating func read(_ key: some TCFSchemaKey, code value: inout TwoLetterCode) {
+        let row = next()
+        guard let key = row.key, let text = keys[key]?.stringValue else { return }
+        texts[row.keyPath] = text
+        readings[key] = text
+        if let code = try? TwoLetterCode(text) { value = code }
+    }
+    mutating func read<S: SmallIDSet>(_ key: some TCFSchemaKey, ids value: inout S) {
+        let row = next()
+        guard let key = row.key else { return }
+        value = (try? S(ids(row))) ?? S()
+        readings[key] = value
+    }
+    mutating func read(_ key: some TCFSchemaKey, vendors value: inout VendorSet) {
+        let row = next()
+        guard let key = row.key else { return }
+        value = (try? VendorSet(ids(row))) ?? VendorSet()
+        readings[key] = value
+    }
+    mutating func read(_ key: some TCFSchemaKey, optionalVendors value: inout VendorSet?) {
+        let row = next()
+        guard let key = row.key else { return }
+        let vendors = (try? VendorSet(ids(row))) ?? VendorSet()
+        value = keys[key] == nil ? nil : vendors
+        readings[key] = vendors
+    }
+    mutating func read(_ key: some TCFSchemaKey, restrictionType value: inout RestrictionType) { _ = next() }
+    mutating func read(_ key: some TCFSchemaKey, restrictions value: inout PublisherRestrictions) {
+        _ = next()
+        for purposeId in 1...PurposeSet.maxID {
+            guard let text = keys[InAppKeys.publisherRestrictions(purposeId: purposeId)]?.stringValue else { continue }
+            InAppConsent.readRestrictions(text, purposeId: purposeId, into: &value)
+        }
+    }
+    mutating func read(_ key: some TCFSchemaKey, publisherTC value: inout PublisherTC?) {
+        _ = next()
+        var segment = value ?? PublisherTC()
+        var nested = InAppKeyReader(keys: keys, rows: Self.publisherRows)
+        segment.read(&nested)
+        numbers.formUnion(nested.numbers)
+        texts.merge(nested.texts) { $1 }
+        readings.merge(nested.readings) { $1 }
+        value = segment
+    }
+}
+
 /// Something wrong with what the in-app keys hold (``InAppConsent/problems``).
 public enum InAppProblem: Sendable, Hashable, CustomStringConvertible {
     /// `key` holds a value its reader cannot take: `IABTCF_gdprApplies` other than 0 or 1 (or a
@@ -388,32 +508,20 @@ public struct InAppConsent: Sendable, Hashable {
 
     /// The derived keys whose reading differs between `keys` (the stored keys) and `expectedKeys`
     /// (the string's own keys), in the specification's order, then the
-    /// `IABTCF_PublisherRestrictions{ID}` keys by purpose. Each key is read as its field table
-    /// row's type reads it (``InAppConsent/init(keys:)``): numbers as numbers, flags as 1 or not,
-    /// codes as text, id sets as the ids of their `1`s (an absent key has none).
+    /// `IABTCF_PublisherRestrictions{ID}` keys by purpose. Each key is read by the same reader of
+    /// the field tables as ``InAppConsent/init(keys:)`` (`InAppKeyReader`'s readings): numbers as
+    /// numbers, flags as 1 or not, codes as text, id sets as the ids of their `1`s (an absent key
+    /// has none).
     private func derivedKeyMismatches(keys: [String: InAppValue], _ expectedKeys: [String: InAppValue]) -> [String] {
-        let rows =
-            TCString.fieldTable.map { ($0.inAppKey, $0.type) } + PublisherTC.fieldTable.map { ($0.inAppKey, $0.type) }
-        func ids(_ value: InAppValue?, maxID: Int) -> [Int] {
-            guard let text = value?.stringValue else { return [] }
-            return text.utf8.prefix(maxID).enumerated().compactMap {
-                $0.element == UInt8(ascii: "1") ? $0.offset + 1 : nil
-            }
+        func readings(_ keys: [String: InAppValue]) -> [String: AnyHashable] {
+            var model = TCString(created: Timestamp(deciseconds: 0))
+            var reader = InAppKeyReader(keys: keys, rows: InAppKeyReader.rows)
+            model.read(&reader)
+            return reader.readings
         }
-        func differs(_ stored: InAppValue?, _ own: InAppValue?, as type: TCFFieldType) -> Bool {
-            switch type {
-            case .int: stored?.intValue != own?.intValue
-            case .bool: (stored?.intValue == 1) != (own?.intValue == 1)
-            case .code: stored?.stringValue != own?.stringValue
-            case .ids(let maxID): ids(stored, maxID: maxID) != ids(own, maxID: maxID)
-            case .vendors, .optionalVendors: ids(stored, maxID: VendorSet.maxID) != ids(own, maxID: VendorSet.maxID)
-            case .version, .timestamp, .restrictions, .publisherTC, .restrictionType: false
-            }
-        }
-        var mismatches = InAppKeys.fixedKeys.filter { key in
-            guard let type = rows.first(where: { $0.0 == key })?.1 else { return false }
-            return differs(keys[key], expectedKeys[key], as: type)
-        }
+        let stored = readings(keys)
+        let own = readings(expectedKeys)
+        var mismatches = InAppKeys.fixedKeys.filter { stored[$0] != own[$0] }
         for purposeId in 1...PurposeSet.maxID {
             let key = InAppKeys.publisherRestrictions(purposeId: purposeId)
             let stored = keys[key]?.stringValue
@@ -428,20 +536,10 @@ public struct InAppConsent: Sendable, Hashable {
         return mismatches
     }
 
-    /// Reads the keys that are present, without comparing the derived keys with the string.
+    /// Reads the keys that are present, without comparing the derived keys with the string: the
+    /// field tables' rows read into a ``TCString`` model (``InAppKeyReader``), then the properties
+    /// from that model.
     private init(reading keys: [String: InAppValue]) {
-        func int(_ key: String) -> Int? { keys[key]?.intValue }
-        // Only the first `maxID` characters of a binary string can name an id, so a hostile value
-        // of any length costs at most one array of that many ids.
-        func ids(_ key: String, maxID: Int) -> [Int] {
-            guard let text = keys[key]?.stringValue else { return [] }
-            return text.utf8.prefix(maxID).enumerated().compactMap {
-                $0.element == UInt8(ascii: "1") ? $0.offset + 1 : nil
-            }
-        }
-        func small<S: SmallIDSet>(_ key: String) -> S { (try? S(ids(key, maxID: S.maxID))) ?? S() }
-        func vendors(_ key: String) -> VendorSet { (try? VendorSet(ids(key, maxID: VendorSet.maxID))) ?? VendorSet() }
-
         var problems: [InAppProblem] = []
         if let value = keys[InAppKeys.gdprApplies] {
             switch value.intValue {
@@ -450,37 +548,44 @@ public struct InAppConsent: Sendable, Hashable {
             default: problems.append(.malformed(key: InAppKeys.gdprApplies, value: value))
             }
         }
-        cmpId = int(InAppKeys.cmpSdkId)
-        cmpVersion = int(InAppKeys.cmpSdkVersion)
-        policyVersion = int(InAppKeys.policyVersion)
-        publisherCountryCode = keys[InAppKeys.publisherCC]?.stringValue
-        purposeOneTreatment = int(InAppKeys.purposeOneTreatment) == 1
-        useNonStandardTexts = int(InAppKeys.useNonStandardTexts) == 1
         tcString = keys[InAppKeys.tcString]?.stringValue
-        purposeConsents = small(InAppKeys.purposeConsents)
-        purposeLegitimateInterests = small(InAppKeys.purposeLegitimateInterests)
-        specialFeatureOptIns = small(InAppKeys.specialFeaturesOptIns)
-        vendorConsents = vendors(InAppKeys.vendorConsents)
-        vendorLegitimateInterests = vendors(InAppKeys.vendorLegitimateInterests)
-        disclosedVendors = keys[InAppKeys.disclosedVendors] == nil ? nil : vendors(InAppKeys.disclosedVendors)
-        publisherConsents = small(InAppKeys.publisherConsent)
-        publisherLegitimateInterests = small(InAppKeys.publisherLegitimateInterests)
-        publisherCustomPurposeConsents = small(InAppKeys.publisherCustomPurposesConsents)
-        publisherCustomPurposeLegitimateInterests = small(InAppKeys.publisherCustomPurposesLegitimateInterests)
-        var restrictions = PublisherRestrictions()
-        for purposeId in 1...PurposeSet.maxID {
-            guard let text = keys[InAppKeys.publisherRestrictions(purposeId: purposeId)]?.stringValue else { continue }
-            Self.readRestrictions(text, purposeId: purposeId, into: &restrictions)
+
+        var model = TCString(created: Timestamp(deciseconds: 0))
+        var reader = InAppKeyReader(keys: keys, rows: InAppKeyReader.rows)
+        model.read(&reader)
+        // A number row's value, `nil` when its key holds no number.
+        func number(_ keyPath: KeyPath<TCString, Int>) -> Int? {
+            reader.numbers.contains(keyPath) ? model[keyPath: keyPath] : nil
         }
-        publisherRestrictions = restrictions
+        cmpId = number(\.cmpId)
+        cmpVersion = number(\.cmpVersion)
+        policyVersion = number(\.policyVersion)
+        publisherCountryCode = reader.texts[\TCString.publisherCountryCode]
+        purposeOneTreatment = model.purposeOneTreatment
+        useNonStandardTexts = model.useNonStandardTexts
+        purposeConsents = model.purposeConsents
+        purposeLegitimateInterests = model.purposeLegitimateInterests
+        specialFeatureOptIns = model.specialFeatureOptIns
+        vendorConsents = model.vendorConsents
+        vendorLegitimateInterests = model.vendorLegitimateInterests
+        disclosedVendors = model.disclosedVendors
+        let publisher = model.publisherTC ?? PublisherTC()
+        publisherConsents = publisher.purposeConsents
+        publisherLegitimateInterests = publisher.purposeLegitimateInterests
+        publisherCustomPurposeConsents = publisher.customPurposeConsents
+        publisherCustomPurposeLegitimateInterests = publisher.customPurposeLegitimateInterests
+        publisherRestrictions = model.publisherRestrictions
 
         self.problems = problems
     }
 
     /// Adds the restrictions of one `IABTCF_PublisherRestrictions{ID}` value (`0`, `1` or `2` per
     /// vendor, anything else "no restriction") to `restrictions`.
-    private static func readRestrictions(_ text: String, purposeId: Int, into restrictions: inout PublisherRestrictions)
-    {
+    fileprivate static func readRestrictions(
+        _ text: String,
+        purposeId: Int,
+        into restrictions: inout PublisherRestrictions
+    ) {
         // One set per restriction type, merged once: inserting vendor by vendor re-merges the
         // restrictions for every character (quadratic on a long string).
         var byType = [[Int]](repeating: [], count: 3)
