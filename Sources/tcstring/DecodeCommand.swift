@@ -14,7 +14,7 @@ enum DecodeCommand {
     }
 
     /// The section names `--section` takes, in id order.
-    static let sectionNames = (1...64).compactMap { IABGPP.GPPSection.name(of: $0) }
+    static let sectionNames = IABGPP.GPPSection.supportedIds.compactMap(IABGPP.GPPSection.name(of:))
 
     /// The options, declared once (see ``OptionRow``).
     static var options: [OptionRow<Values>] {
