@@ -44,10 +44,6 @@ extension GPPSection {
 }
 
 extension GPPSection {
-    /// The field every section starts with, which ``init(id:fields:)`` reads before the tables
-    /// (until it is a row of them).
-    static let versionField = GPPField("Version", .int(6))
-
     /// A section built from its fields by key (the keys of ``fields``), every field left out at its
     /// default (``GPPField/defaultValue``: 0, `false`, lists of zeros, empty id sets, 2 for
     /// `MspaCoveredTransaction`; `-` for a US Privacy flag) and each
@@ -78,8 +74,8 @@ extension GPPSection {
             default: return value
             }
         }
-        // Version is not yet a row of the tables: read here, the one place this reader names it.
-        let version = take(Self.versionField.key, Self.versionField.type)?.int
+        // The Version row first: it picks the tables the other rows belong to.
+        let version = take(GPPField.version.key, GPPField.version.type)?.int
         func table(_ rows: [GPPField], defaults: Bool) -> [GPPValue]? {
             var given = false
             let values = rows.map { row in
