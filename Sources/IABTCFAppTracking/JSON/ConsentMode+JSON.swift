@@ -37,7 +37,7 @@ extension ConsentModeReason {
         case .att(let status): reason = .reason("att", ("status", .string(status.rawValue)))
         case .restrictedDataProcessing: reason = .reason("restrictedDataProcessing")
         }
-        guard case .object(let members) = reason else { preconditionFailure("a reason is an object") }
+        let members: [(String, JSON)] = if case .object(let members) = reason { members } else { [("reason", reason)] }
         return .object(members + [("denies", .array(denied.map { .string($0.rawValue) }))])
     }
 }
